@@ -1,0 +1,619 @@
+package dev.bounded.runtime;
+
+import dev.bounded.runtime.internal.Failures;
+import dev.bounded.runtime.internal.Nanos;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Objects;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Predicate;
+import java.util.random.RandomGenerator;
+
+/**
+ * How to retry an operation, and the way to run it: a total-attempt cap, classified failures,
+ * capped exponential backoff with full jitter, an optional shared {@link RetryBudget}, and one
+ * {@link Deadline} spent by attempts and backoff together.
+ *
+ * <pre>{@code
+ * // Built once, shared by every request: immutable and thread-safe.
+ * static final RetryPolicy INVENTORY = RetryPolicy.builder()
+ *     .maxAttempts(3)                                            // 3 calls in total
+ *     .backoff(Duration.ofMillis(50), Duration.ofSeconds(1))     // base, cap
+ *     .retryOn(ConnectException.class, ServiceUnavailable.class) // the transient failures
+ *     .budget(INVENTORY_BUDGET)
+ *     .build();
+ *
+ * Deadline deadline = Deadline.after(Duration.ofSeconds(2));     // one per request
+ * Stock stock = INVENTORY.callIdempotent(deadline, attempt ->
+ *     inventory.stock(sku, attempt.remaining()));                // each wait bounded by what is left
+ * }</pre>
+ *
+ * <h2>What a call does</h2>
+ *
+ * <ol>
+ *   <li>It calls the operation; a normal return ends the call with that result.
+ *   <li>A failure ends the call at once, without a retry, when it is an {@link Error}, a {@link
+ *       CancellationException}, an interruption ({@link InterruptedException}, or any failure while
+ *       the thread's interrupt flag is set: {@link RetryInterruptedException}, flag restored), a
+ *       failure whose outcome is unknown and the call is not {@linkplain #callIdempotent declared
+ *       idempotent} ({@link UnknownOutcomeException}), or a failure the classifier does not call
+ *       transient (rethrown as it is). By default nothing is transient: list what is with {@link
+ *       Builder#retryOn} or {@link Builder#retryIf}.
+ *   <li>A transient failure on the last allowed attempt ends the call with {@link
+ *       RetriesExhaustedException}.
+ *   <li>Otherwise the next backoff is drawn uniformly from {@code [0, min(cap, base * 2^k)]} for
+ *       the k-th retry (k = 0 first). If the deadline has passed, or the backoff would end at or
+ *       past it, the call ends at once with {@link DeadlineExceededException}, without sleeping.
+ *   <li>If a {@link RetryBudget} is set and refuses a token, the call ends at once with {@link
+ *       RetryBudgetExhaustedException}.
+ *   <li>It sleeps the backoff (not at all when it is zero) and starts the next attempt.
+ * </ol>
+ *
+ * <p>Unknown outcomes: by default a {@link java.util.concurrent.TimeoutException}, {@link
+ * java.net.SocketTimeoutException}, {@code java.net.http.HttpTimeoutException} (but not its
+ * subclass {@code HttpConnectTimeoutException}: nothing was sent) or {@link
+ * UnknownOutcomeException}, found as the failure or one of its causes. A write that timed out may
+ * have committed; retrying it could apply it twice.
+ */
+public final class RetryPolicy {
+  /** Keep at most this many earlier failures as suppressed exceptions of the final one. */
+  private static final int MAX_KEPT_FAILURES = 16;
+
+  private static final RetryListener NO_LISTENER = new RetryListener() {};
+
+  private final int maxAttempts;
+  private final long baseDelayNanos;
+  private final long maxDelayNanos;
+  private final Class<? extends Throwable>[] retryOn;
+  private final Predicate<? super Throwable> retryIf;
+  private final Class<? extends Throwable>[] unknownOutcomeOn;
+  private final RetryBudget budget;
+  private final RetryListener listener;
+  private final Sleeper sleeper;
+  private final RandomGenerator random;
+
+  private RetryPolicy(Builder b) {
+    this.maxAttempts = b.maxAttempts;
+    this.baseDelayNanos = b.baseDelayNanos;
+    this.maxDelayNanos = b.maxDelayNanos;
+    this.retryOn = b.retryOn.clone();
+    this.retryIf = b.retryIf;
+    this.unknownOutcomeOn = b.unknownOutcomeOn.clone();
+    this.budget = b.budget;
+    this.listener = b.listener;
+    this.sleeper = b.sleeper;
+    this.random = b.random;
+  }
+
+  /**
+   * Returns a builder with the defaults: 3 attempts, backoff base 100 ms capped at 10 s, nothing
+   * classified transient, no budget, the system sleeper and thread-local randomness.
+   *
+   * @return a new builder
+   */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /**
+   * Returns a builder that starts from this policy's settings.
+   *
+   * @return a new builder holding a copy of this policy's settings
+   */
+  public Builder toBuilder() {
+    return new Builder(this);
+  }
+
+  /**
+   * Runs {@code operation} under this policy with no deadline: attempts are bounded by {@link
+   * Builder#maxAttempts} only. The operation is treated as not idempotent.
+   *
+   * @param operation the operation, called once per attempt
+   * @param <T> the result type
+   * @param <X> the checked exception the operation may throw
+   * @return the result of the first attempt that returns normally
+   * @throws X a non-retryable failure of the operation, as it was thrown
+   * @throws RetryException when the call gives up on a retryable failure (see the subclasses)
+   * @throws UnknownOutcomeException when an attempt's outcome is unknown
+   */
+  public <T, X extends Exception> T call(RetryableCall<T, X> operation) throws X {
+    return execute(Deadline.none(), operation, false);
+  }
+
+  /**
+   * Runs {@code operation} under this policy within {@code deadline}. The operation is treated as
+   * not idempotent: a failure with an unknown outcome is not retried.
+   *
+   * @param deadline the deadline all attempts and backoff share
+   * @param operation the operation, called once per attempt
+   * @param <T> the result type
+   * @param <X> the checked exception the operation may throw
+   * @return the result of the first attempt that returns normally
+   * @throws X a non-retryable failure of the operation, as it was thrown
+   * @throws RetryException when the call gives up on a retryable failure (see the subclasses)
+   * @throws DeadlineExceededException when no time is left for the next attempt or backoff
+   * @throws UnknownOutcomeException when an attempt's outcome is unknown
+   */
+  public <T, X extends Exception> T call(Deadline deadline, RetryableCall<T, X> operation)
+      throws X {
+    return execute(deadline, operation, false);
+  }
+
+  /**
+   * Runs an idempotent {@code operation} under this policy with no deadline: a failure with an
+   * unknown outcome is retried like a transient one.
+   *
+   * @param operation an operation for which a second call has the effect of one
+   * @param <T> the result type
+   * @param <X> the checked exception the operation may throw
+   * @return the result of the first attempt that returns normally
+   * @throws X a non-retryable failure of the operation, as it was thrown
+   * @throws RetryException when the call gives up on a retryable failure (see the subclasses)
+   */
+  public <T, X extends Exception> T callIdempotent(RetryableCall<T, X> operation) throws X {
+    return execute(Deadline.none(), operation, true);
+  }
+
+  /**
+   * Runs an idempotent {@code operation} under this policy within {@code deadline}: a failure with
+   * an unknown outcome is retried like a transient one.
+   *
+   * @param deadline the deadline all attempts and backoff share
+   * @param operation an operation for which a second call has the effect of one
+   * @param <T> the result type
+   * @param <X> the checked exception the operation may throw
+   * @return the result of the first attempt that returns normally
+   * @throws X a non-retryable failure of the operation, as it was thrown
+   * @throws RetryException when the call gives up on a retryable failure (see the subclasses)
+   * @throws DeadlineExceededException when no time is left for the next attempt or backoff
+   */
+  public <T, X extends Exception> T callIdempotent(Deadline deadline, RetryableCall<T, X> operation)
+      throws X {
+    return execute(deadline, operation, true);
+  }
+
+  /**
+   * Returns the total number of attempts, the first call included.
+   *
+   * @return at least 1
+   */
+  public int maxAttempts() {
+    return maxAttempts;
+  }
+
+  /**
+   * Returns the backoff base: the ceiling of the first retry's delay.
+   *
+   * @return the base delay
+   */
+  public Duration baseDelay() {
+    return Duration.ofNanos(baseDelayNanos);
+  }
+
+  /**
+   * Returns the backoff cap: no delay exceeds it.
+   *
+   * @return the maximum delay
+   */
+  public Duration maxDelay() {
+    return Duration.ofNanos(maxDelayNanos);
+  }
+
+  /**
+   * Tells whether this policy would retry {@code failure} in a call that is not declared
+   * idempotent, given attempts and time to spare.
+   *
+   * @param failure a failure of the operation
+   * @return {@code true} if the classifier calls it transient and nothing forbids a retry
+   */
+  public boolean isRetryable(Throwable failure) {
+    Objects.requireNonNull(failure, "failure");
+    return !neverRetried(failure) && !isUnknownOutcome(failure) && isTransient(failure);
+  }
+
+  /**
+   * Tells whether {@code failure} leaves the outcome of the attempt unknown under this policy.
+   *
+   * @param failure a failure of the operation
+   * @return {@code true} if it, or one of its causes, is classified as an unknown outcome
+   */
+  public boolean isUnknownOutcome(Throwable failure) {
+    Throwable t = failure;
+    for (int depth = 0; t != null && depth < Failures.MAX_CAUSE_DEPTH; depth++) {
+      if (Failures.isUnknownOutcome(t, unknownOutcomeOn)) {
+        return true;
+      }
+      t = t.getCause();
+    }
+    return false;
+  }
+
+  @Override
+  public String toString() {
+    return "RetryPolicy[maxAttempts="
+        + maxAttempts
+        + ", backoff="
+        + baseDelay()
+        + ".."
+        + maxDelay()
+        + ", retryOn="
+        + Arrays.toString(Arrays.stream(retryOn).map(Class::getName).toArray())
+        + (retryIf == null ? "" : ", retryIf=" + retryIf)
+        + (budget == null ? "" : ", budget=" + budget)
+        + "]";
+  }
+
+  private static boolean neverRetried(Throwable failure) {
+    return failure instanceof Error
+        || failure instanceof InterruptedException
+        || failure instanceof CancellationException;
+  }
+
+  private boolean isTransient(Throwable failure) {
+    for (Class<? extends Throwable> type : retryOn) {
+      if (type.isInstance(failure)) {
+        return true;
+      }
+    }
+    return retryIf != null && retryIf.test(failure);
+  }
+
+  private <T, X extends Exception> T execute(
+      Deadline deadline, RetryableCall<T, X> operation, boolean idempotent) throws X {
+    Objects.requireNonNull(deadline, "deadline");
+    Objects.requireNonNull(operation, "operation");
+    Attempt attempt = new Attempt(deadline, maxAttempts);
+    Throwable last = null;
+    Throwable[] earlier = null;
+    int earlierCount = 0;
+    for (int n = 1; ; n++) {
+      if (n > 1 && Thread.currentThread().isInterrupted()) {
+        throw interrupted("before attempt " + n, last, last, n - 1);
+      }
+      if (deadline.isExpired()) {
+        throw deadlineExceeded("before attempt " + n, last, n - 1);
+      }
+      attempt.start(n);
+      T result;
+      try {
+        result = operation.call(attempt);
+      } catch (Throwable failure) {
+        // Decide: the order of these tests is the contract documented on the class.
+        if (failure instanceof Error) {
+          throw this.<X>nonRetryable(failure, n);
+        }
+        if (failure instanceof InterruptedException || Thread.currentThread().isInterrupted()) {
+          throw interrupted("during attempt " + n, failure, last, n);
+        }
+        if (failure instanceof CancellationException) {
+          throw this.<X>nonRetryable(failure, n);
+        }
+        if (isUnknownOutcome(failure)) {
+          if (!idempotent) {
+            throw unknownOutcome(failure, n);
+          }
+        } else if (!isTransient(failure)) {
+          throw this.<X>nonRetryable(failure, n);
+        }
+        if (last != null && last != failure) {
+          if (earlier == null) {
+            earlier = new Throwable[Math.min(maxAttempts, MAX_KEPT_FAILURES)];
+          }
+          if (earlierCount < earlier.length) {
+            earlier[earlierCount++] = last;
+          }
+        }
+        last = failure;
+        if (n >= maxAttempts) {
+          throw exhausted(n, failure, earlier, earlierCount);
+        }
+        long delayNanos = nextDelayNanos(n - 1);
+        long remainingNanos = deadline.remainingNanos();
+        if (delayNanos >= remainingNanos) {
+          throw deadlineExceeded(
+              remainingNanos == 0
+                  ? "after attempt " + n
+                  : "after attempt "
+                      + n
+                      + ": a backoff of "
+                      + Duration.ofNanos(delayNanos)
+                      + " would end past it ("
+                      + Duration.ofNanos(remainingNanos)
+                      + " left)",
+              failure,
+              n);
+        }
+        if (budget != null && !budget.tryAcquireRetry()) {
+          listener.onOutcome(RetryOutcome.BUDGET_EXHAUSTED, n, failure);
+          throw new RetryBudgetExhaustedException(n, failure);
+        }
+        Duration delay = Duration.ofNanos(delayNanos);
+        listener.onRetryScheduled(n, failure, delay);
+        if (delayNanos > 0) {
+          try {
+            sleeper.sleep(delay);
+          } catch (InterruptedException e) {
+            throw interrupted("during the backoff after attempt " + n, e, failure, n);
+          }
+        }
+        continue;
+      }
+      if (budget != null) {
+        budget.recordSuccess();
+      }
+      listener.onOutcome(RetryOutcome.SUCCESS, n, null);
+      return result;
+    }
+  }
+
+  /** The full-jitter delay before retry {@code k} (0 for the first retry). */
+  private long nextDelayNanos(int k) {
+    long ceiling = Nanos.cappedExponential(baseDelayNanos, maxDelayNanos, k);
+    if (ceiling == 0) {
+      return 0;
+    }
+    RandomGenerator source = random != null ? random : ThreadLocalRandom.current();
+    // nextDouble() is in [0, 1), so this is uniform over the ceiling + 1 values 0..ceiling.
+    long delay = (long) (source.nextDouble() * ((double) ceiling + 1.0));
+    return Math.min(delay, ceiling);
+  }
+
+  private RetryInterruptedException interrupted(
+      String when, Throwable cause, Throwable last, int attempts) {
+    Thread.currentThread().interrupt();
+    RetryInterruptedException e =
+        new RetryInterruptedException(
+            "interrupted " + when + "; no further attempt started", cause, attempts);
+    if (last != null && last != cause) {
+      e.addSuppressed(last);
+    }
+    listener.onOutcome(RetryOutcome.INTERRUPTED, attempts, cause);
+    return e;
+  }
+
+  private DeadlineExceededException deadlineExceeded(String when, Throwable last, int attempts) {
+    listener.onOutcome(RetryOutcome.DEADLINE_EXCEEDED, attempts, last);
+    return new DeadlineExceededException(
+        "deadline exceeded "
+            + when
+            + " ("
+            + (attempts == 1 ? "1 attempt" : attempts + " attempts")
+            + " made)",
+        last);
+  }
+
+  private <X extends Exception> RuntimeException nonRetryable(Throwable failure, int attempts)
+      throws X {
+    listener.onOutcome(RetryOutcome.NON_RETRYABLE, attempts, failure);
+    throw Failures.<X>sneaky(failure);
+  }
+
+  private UnknownOutcomeException unknownOutcome(Throwable failure, int attempts) {
+    listener.onOutcome(RetryOutcome.UNKNOWN_OUTCOME, attempts, failure);
+    if (failure instanceof UnknownOutcomeException) {
+      return (UnknownOutcomeException) failure;
+    }
+    return new UnknownOutcomeException(
+        "attempt "
+            + attempts
+            + " may have taken effect ("
+            + failure
+            + "); not retried because the call is not declared idempotent",
+        failure);
+  }
+
+  private RetriesExhaustedException exhausted(
+      int attempts, Throwable last, Throwable[] earlier, int earlierCount) {
+    listener.onOutcome(RetryOutcome.EXHAUSTED, attempts, last);
+    RetriesExhaustedException e = new RetriesExhaustedException(attempts, last);
+    for (int i = 0; i < earlierCount; i++) {
+      if (earlier[i] != last) {
+        e.addSuppressed(earlier[i]);
+      }
+    }
+    return e;
+  }
+
+  /** Configures a {@link RetryPolicy}. Not thread-safe; {@link #build()} copies the settings. */
+  public static final class Builder {
+    @SuppressWarnings("unchecked")
+    private static final Class<? extends Throwable>[] NO_TYPES = new Class[0];
+
+    private int maxAttempts = 3;
+    private long baseDelayNanos = Duration.ofMillis(100).toNanos();
+    private long maxDelayNanos = Duration.ofSeconds(10).toNanos();
+    private Class<? extends Throwable>[] retryOn = NO_TYPES;
+    private Predicate<? super Throwable> retryIf;
+    private Class<? extends Throwable>[] unknownOutcomeOn = NO_TYPES;
+    private RetryBudget budget;
+    private RetryListener listener = NO_LISTENER;
+    private Sleeper sleeper = Sleeper.system();
+    private RandomGenerator random;
+
+    private Builder() {}
+
+    private Builder(RetryPolicy p) {
+      maxAttempts = p.maxAttempts;
+      baseDelayNanos = p.baseDelayNanos;
+      maxDelayNanos = p.maxDelayNanos;
+      retryOn = p.retryOn.clone();
+      retryIf = p.retryIf;
+      unknownOutcomeOn = p.unknownOutcomeOn.clone();
+      budget = p.budget;
+      listener = p.listener;
+      sleeper = p.sleeper;
+      random = p.random;
+    }
+
+    /**
+     * Sets the total number of attempts, the first call included: 3 means at most 3 calls.
+     *
+     * @param maxAttempts at least 1 (1 disables retries)
+     * @return this builder
+     * @throws IllegalArgumentException if less than 1
+     */
+    public Builder maxAttempts(int maxAttempts) {
+      if (maxAttempts < 1) {
+        throw new IllegalArgumentException(
+            "maxAttempts counts every call, the first included, so must be >= 1, was "
+                + maxAttempts);
+      }
+      this.maxAttempts = maxAttempts;
+      return this;
+    }
+
+    /**
+     * Sets capped exponential backoff with full jitter: the delay before the k-th retry (k = 0
+     * first) is uniform in {@code [0, min(cap, base * 2^k)]}.
+     *
+     * @param base the ceiling of the first retry's delay, at least zero
+     * @param cap the largest delay, at least {@code base}
+     * @return this builder
+     * @throws IllegalArgumentException if {@code base} is negative or {@code cap < base}
+     */
+    public Builder backoff(Duration base, Duration cap) {
+      Objects.requireNonNull(base, "base");
+      Objects.requireNonNull(cap, "cap");
+      if (base.isNegative()) {
+        throw new IllegalArgumentException("backoff base must not be negative, was " + base);
+      }
+      if (cap.compareTo(base) < 0) {
+        throw new IllegalArgumentException(
+            "backoff cap must be >= base, was cap " + cap + " < base " + base);
+      }
+      this.baseDelayNanos = Nanos.saturated(base);
+      this.maxDelayNanos = Nanos.saturated(cap);
+      return this;
+    }
+
+    /**
+     * Retries at once, without backoff: for tests and for failures known to clear instantly.
+     *
+     * @return this builder
+     */
+    public Builder noBackoff() {
+      this.baseDelayNanos = 0;
+      this.maxDelayNanos = 0;
+      return this;
+    }
+
+    /**
+     * Classifies failures of these types (and their subtypes) as transient, so retried. Adds to
+     * earlier calls.
+     *
+     * @param types the transient failure types
+     * @return this builder
+     * @throws IllegalArgumentException for a type that is never retried: an {@link Error}, {@link
+     *     InterruptedException} or {@link CancellationException} type
+     */
+    @SafeVarargs
+    public final Builder retryOn(Class<? extends Throwable>... types) {
+      for (Class<? extends Throwable> type : types) {
+        Objects.requireNonNull(type, "type");
+        if (Error.class.isAssignableFrom(type)
+            || InterruptedException.class.isAssignableFrom(type)
+            || CancellationException.class.isAssignableFrom(type)) {
+          throw new IllegalArgumentException(
+              type.getName()
+                  + " is never retried: errors are not transient and interruption or"
+                  + " cancellation means stop");
+        }
+      }
+      this.retryOn = concat(retryOn, types);
+      return this;
+    }
+
+    /**
+     * Classifies failures matching {@code predicate} as transient, in addition to {@link #retryOn}
+     * types. Errors, interruption and cancellation are never retried whatever it says.
+     *
+     * @param predicate tells whether a failure is transient
+     * @return this builder
+     */
+    public Builder retryIf(Predicate<? super Throwable> predicate) {
+      Objects.requireNonNull(predicate, "predicate");
+      Predicate<? super Throwable> previous = this.retryIf;
+      this.retryIf = previous == null ? predicate : t -> previous.test(t) || predicate.test(t);
+      return this;
+    }
+
+    /**
+     * Classifies failures of these types as leaving the outcome unknown, in addition to the
+     * defaults listed on {@link RetryPolicy}: retried only in calls declared idempotent.
+     *
+     * @param types the failure types after which an attempt may or may not have taken effect
+     * @return this builder
+     */
+    @SafeVarargs
+    public final Builder unknownOutcomeOn(Class<? extends Throwable>... types) {
+      for (Class<? extends Throwable> type : types) {
+        Objects.requireNonNull(type, "type");
+      }
+      this.unknownOutcomeOn = concat(unknownOutcomeOn, types);
+      return this;
+    }
+
+    /**
+     * Shares a retry budget: a retry goes ahead only if the budget grants a token.
+     *
+     * @param budget the budget shared by every caller of the same dependency
+     * @return this builder
+     */
+    public Builder budget(RetryBudget budget) {
+      this.budget = Objects.requireNonNull(budget, "budget");
+      return this;
+    }
+
+    /**
+     * Sets the listener told of every retry and every outcome.
+     *
+     * @param listener the listener
+     * @return this builder
+     */
+    public Builder listener(RetryListener listener) {
+      this.listener = Objects.requireNonNull(listener, "listener");
+      return this;
+    }
+
+    /**
+     * Sets how backoff waits: tests pass one that advances a manual ticker instead.
+     *
+     * @param sleeper the sleeper
+     * @return this builder
+     */
+    public Builder sleeper(Sleeper sleeper) {
+      this.sleeper = Objects.requireNonNull(sleeper, "sleeper");
+      return this;
+    }
+
+    /**
+     * Sets the source of jitter; by default the calling thread's {@link ThreadLocalRandom}. Used
+     * only through {@link RandomGenerator#nextDouble()}; it must be thread-safe if the policy is
+     * shared.
+     *
+     * @param random the random source
+     * @return this builder
+     */
+    public Builder random(RandomGenerator random) {
+      this.random = Objects.requireNonNull(random, "random");
+      return this;
+    }
+
+    /**
+     * Builds an immutable, thread-safe policy from a copy of these settings.
+     *
+     * @return the policy
+     */
+    public RetryPolicy build() {
+      return new RetryPolicy(this);
+    }
+
+    private static Class<? extends Throwable>[] concat(
+        Class<? extends Throwable>[] a, Class<? extends Throwable>[] b) {
+      Class<? extends Throwable>[] all = Arrays.copyOf(a, a.length + b.length);
+      System.arraycopy(b, 0, all, a.length, b.length);
+      return all;
+    }
+  }
+}

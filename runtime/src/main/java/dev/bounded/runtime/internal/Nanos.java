@@ -1,0 +1,62 @@
+package dev.bounded.runtime.internal;
+
+import java.time.Duration;
+
+/** Saturating nanosecond arithmetic: huge durations clamp to {@code Long.MAX_VALUE}, never wrap. */
+public final class Nanos {
+  /** The largest whole number of seconds that still fits in a {@code long} of nanoseconds. */
+  private static final long MAX_SECONDS = Long.MAX_VALUE / 1_000_000_000L;
+
+  private Nanos() {}
+
+  /**
+   * Converts {@code duration} to nanoseconds, clamping to the {@code long} range.
+   *
+   * @param duration any duration
+   * @return its length in nanoseconds, saturated at {@link Long#MAX_VALUE} / {@link Long#MIN_VALUE}
+   */
+  public static long saturated(Duration duration) {
+    long seconds = duration.getSeconds();
+    if (seconds >= MAX_SECONDS) {
+      return Long.MAX_VALUE;
+    }
+    if (seconds <= -MAX_SECONDS) {
+      return Long.MIN_VALUE;
+    }
+    return duration.toNanos();
+  }
+
+  /**
+   * Adds two nanosecond values, clamping instead of overflowing.
+   *
+   * @param a the first addend
+   * @param b the second addend
+   * @return {@code a + b}, saturated
+   */
+  public static long saturatedAdd(long a, long b) {
+    long sum = a + b;
+    // Overflow iff both operands have the same sign and the sum's sign differs.
+    if (((a ^ sum) & (b ^ sum)) < 0) {
+      return a < 0 ? Long.MIN_VALUE : Long.MAX_VALUE;
+    }
+    return sum;
+  }
+
+  /**
+   * Returns {@code min(cap, base * 2^exponent)} without overflow, for non-negative arguments.
+   *
+   * @param base the base, at least zero
+   * @param cap the cap, at least zero
+   * @param exponent the power of two, at least zero
+   * @return the capped exponential value
+   */
+  public static long cappedExponential(long base, long cap, int exponent) {
+    if (base == 0) {
+      return 0;
+    }
+    if (exponent >= Long.SIZE - 1 || base > (cap >> exponent)) {
+      return cap;
+    }
+    return Math.min(cap, base << exponent);
+  }
+}
