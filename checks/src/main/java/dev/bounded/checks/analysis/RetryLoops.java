@@ -150,6 +150,14 @@ final class RetryLoops {
         }
       }
     }
+    // A catch in a nested loop may retry this one with a labelled continue.
+    if (loop.label() != null) {
+      for (Node n : Nodes.sameFrame(loop.body())) {
+        if (n instanceof Stmt.Catch clause && continuesLoop(analysis, clause.body(), loop)) {
+          return true;
+        }
+      }
+    }
     return false;
   }
 
