@@ -1,9 +1,11 @@
 package dev.bounded.checks.javac;
 
 import com.google.errorprone.VisitorState;
+import com.sun.tools.javac.code.ClassFinder;
 import com.sun.tools.javac.code.Symbol;
 import com.sun.tools.javac.code.Type;
 import com.sun.tools.javac.code.Types;
+import com.sun.tools.javac.comp.Modules;
 import dev.bounded.checks.model.TypeRef;
 import java.util.HashMap;
 import java.util.Map;
@@ -26,14 +28,28 @@ final class JavacTypes {
     return new JavacTypeRef(type);
   }
 
-  /** The erased type of a qualified name, or {@code null} when it is not on the class path. */
+  /**
+   * The erased type of a qualified name, or {@link Type#noType} when it is not on the class path.
+   * Unlike {@code VisitorState.getTypeFromString}, which sees only classes javac has already
+   * entered, this loads the class if the compilation can see it.
+   */
   private Type named(String qualifiedName) {
-    return named.computeIfAbsent(
-        qualifiedName,
-        name -> {
-          Type t = state.getTypeFromString(name);
-          return t == null ? Type.noType : types.erasure(t);
-        });
+    return named.computeIfAbsent(qualifiedName, this::load);
+  }
+
+  private Type load(String qualifiedName) {
+    Type entered = state.getTypeFromString(qualifiedName);
+    if (entered != null) {
+      return types.erasure(entered);
+    }
+    try {
+      Symbol.ModuleSymbol module = Modules.instance(state.context).getDefaultModule();
+      Symbol.ClassSymbol loaded =
+          ClassFinder.instance(state.context).loadClass(module, state.getName(qualifiedName));
+      return loaded == null || !loaded.exists() ? Type.noType : types.erasure(loaded.type);
+    } catch (Symbol.CompletionFailure notOnClassPath) {
+      return Type.noType;
+    }
   }
 
   boolean exists(String qualifiedName) {
