@@ -40,7 +40,7 @@ public final class EquivalenceCheck {
     for (Map.Entry<String, Supplier<Object>> variant : variants(alwaysFails).entrySet()) {
       Throwable thrown = null;
       try {
-        variant.getValue().get();
+        Object unused = variant.getValue().get();
       } catch (RuntimeException e) {
         thrown = e;
       }
@@ -69,7 +69,7 @@ public final class EquivalenceCheck {
     for (Map.Entry<String, Supplier<Object>> variant : variants(otherFailure).entrySet()) {
       Throwable thrown = null;
       try {
-        variant.getValue().get();
+        Object unused = variant.getValue().get();
       } catch (RuntimeException e) {
         thrown = e;
       }

@@ -9,6 +9,7 @@ public final class TransientFailure extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
   /** The single instance, thrown by every failing attempt. */
+  @SuppressWarnings("StaticAssignmentOfThrowable") // deliberate: the benchmark must not allocate it
   public static final TransientFailure INSTANCE = new TransientFailure();
 
   private TransientFailure() {

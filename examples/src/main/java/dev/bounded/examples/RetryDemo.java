@@ -172,23 +172,17 @@ public final class RetryDemo {
     }
 
     private String why(RetryOutcome outcome) {
-      switch (outcome) {
-        case SUCCESS:
-          return "";
-        case EXHAUSTED:
-          return ": no attempts left";
-        case DEADLINE_EXCEEDED:
-          return ": the next backoff would end past the deadline, so it was not slept";
-        case BUDGET_EXHAUSTED:
-          return ": the shared budget refused a retry, so the failure surfaces at once";
-        case INTERRUPTED:
-          return ": interruption means stop; no further attempt";
-        case NON_RETRYABLE:
-          return ": the classifier does not call this failure transient";
-        case UNKNOWN_OUTCOME:
-          return ": the charge may have gone through; retrying could charge twice";
-      }
-      throw new AssertionError(outcome);
+      return switch (outcome) {
+        case SUCCESS -> "";
+        case EXHAUSTED -> ": no attempts left";
+        case DEADLINE_EXCEEDED ->
+            ": the next backoff would end past the deadline, so it was not slept";
+        case BUDGET_EXHAUSTED ->
+            ": the shared budget refused a retry, so the failure surfaces at once";
+        case INTERRUPTED -> ": interruption means stop; no further attempt";
+        case NON_RETRYABLE -> ": the classifier does not call this failure transient";
+        case UNKNOWN_OUTCOME -> ": the charge may have gone through; retrying could charge twice";
+      };
     }
   }
 

@@ -386,8 +386,8 @@ public final class RetryPolicy {
 
   private UnknownOutcomeException unknownOutcome(Throwable failure, int attempts) {
     listener.onOutcome(RetryOutcome.UNKNOWN_OUTCOME, attempts, failure);
-    if (failure instanceof UnknownOutcomeException) {
-      return (UnknownOutcomeException) failure;
+    if (failure instanceof UnknownOutcomeException unknown) {
+      return unknown;
     }
     return new UnknownOutcomeException(
         "attempt "
@@ -413,7 +413,8 @@ public final class RetryPolicy {
   /** Configures a {@link RetryPolicy}. Not thread-safe; {@link #build()} copies the settings. */
   public static final class Builder {
     @SuppressWarnings("unchecked")
-    private static final Class<? extends Throwable>[] NO_TYPES = new Class[0];
+    private static final Class<? extends Throwable>[] NO_TYPES =
+        (Class<? extends Throwable>[]) new Class<?>[0];
 
     private int maxAttempts = 3;
     private long baseDelayNanos = Duration.ofMillis(100).toNanos();
@@ -515,7 +516,10 @@ public final class RetryPolicy {
                   + " cancellation means stop");
         }
       }
-      this.retryOn = concat(retryOn, types);
+      this.retryOn = appended(retryOn, types.length);
+      for (int i = 0; i < types.length; i++) {
+        retryOn[retryOn.length - types.length + i] = types[i];
+      }
       return this;
     }
 
@@ -545,7 +549,10 @@ public final class RetryPolicy {
       for (Class<? extends Throwable> type : types) {
         Objects.requireNonNull(type, "type");
       }
-      this.unknownOutcomeOn = concat(unknownOutcomeOn, types);
+      this.unknownOutcomeOn = appended(unknownOutcomeOn, types.length);
+      for (int i = 0; i < types.length; i++) {
+        unknownOutcomeOn[unknownOutcomeOn.length - types.length + i] = types[i];
+      }
       return this;
     }
 
@@ -604,11 +611,10 @@ public final class RetryPolicy {
       return new RetryPolicy(this);
     }
 
-    private static Class<? extends Throwable>[] concat(
-        Class<? extends Throwable>[] a, Class<? extends Throwable>[] b) {
-      Class<? extends Throwable>[] all = Arrays.copyOf(a, a.length + b.length);
-      System.arraycopy(b, 0, all, a.length, b.length);
-      return all;
+    /** A copy of {@code types} with {@code extra} empty slots at the end. */
+    private static Class<? extends Throwable>[] appended(
+        Class<? extends Throwable>[] types, int extra) {
+      return Arrays.copyOf(types, types.length + extra);
     }
   }
 }

@@ -63,8 +63,8 @@ public final class ScriptedDependency<T> implements Callable<T> {
     int index = calls.getAndIncrement();
     if (index < failures.size()) {
       Throwable failure = failures.get(index);
-      if (failure instanceof Exception) {
-        throw (Exception) failure;
+      if (failure instanceof Exception exception) {
+        throw exception;
       }
       throw (Error) failure;
     }

@@ -28,13 +28,14 @@ import java.util.Set;
  *       parkNanos}).
  * </ul>
  *
- * A loop is a retry loop when it has a retrying catch or sleeps, and either exits on success or
- * counts attempts; a {@code forEach} over a numeric range ({@code IntStream.range(0, 3)}) with a
- * retrying catch is one too. Never retry loops: for-each loops and {@code forEach} over
- * collections, and loops that take a new item each round ({@code take}, {@code poll()}, {@code
- * accept}, {@code next}, {@code readLine}, ...): they process items, they do not repeat an
- * operation. Worker loops ({@code while (running)}) neither exit on success nor count, so they are
- * not retry loops either.
+ * A loop is a retry loop when it has a retrying catch or sleeps, and exits on success (a loop that
+ * goes on after a success, even a counted one, repeats the operation rather than retrying it); a
+ * {@code forEach} over a numeric range ({@code IntStream.range(0, 3)}) with a retrying catch is one
+ * too, since a lambda cannot leave the iteration. Counting attempts is recorded as evidence. Never
+ * retry loops: for-each loops and {@code forEach} over collections, and loops that take a new item
+ * each round ({@code take}, {@code poll()}, {@code accept}, {@code next}, {@code readLine}, ...):
+ * they process items, they do not repeat an operation. Worker loops ({@code while (running)})
+ * neither exit on success nor count, so they are not retry loops either.
  */
 final class RetryLoops {
   /** Calls that take a new item each round. {@code poll} counts only without a timeout. */
@@ -111,12 +112,11 @@ final class RetryLoops {
         evidence.contains(Evidence.TAKES_ITEMS)
             || loop.kind() == Kind.FOR_EACH
             || (loop.kind() == Kind.FOR_EACH_LAMBDA && !evidence.contains(Evidence.NUMERIC_RANGE));
-    boolean ends =
-        evidence.contains(Evidence.EXITS_ON_SUCCESS) || evidence.contains(Evidence.COUNTS_ATTEMPTS);
     boolean retries =
         evidence.contains(Evidence.RETRYING_CATCH) || evidence.contains(Evidence.SLEEPS);
+    // A loop that goes on after a success repeats the operation; it does not retry it.
     boolean retry =
-        !perItem && retries && ends
+        !perItem && retries && evidence.contains(Evidence.EXITS_ON_SUCCESS)
             || evidence.contains(Evidence.NUMERIC_RANGE)
                 && evidence.contains(Evidence.RETRYING_CATCH);
     loop.classify(evidence, retry);

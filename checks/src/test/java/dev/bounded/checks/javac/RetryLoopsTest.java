@@ -288,6 +288,17 @@ final class RetryLoopsTest {
                 }
               }
 
+              // Goes on after a success: repeats the call twice, whatever happens.
+              void repeatsRegardless(Callable<String> c, List<Object> outcomes) {
+                for (int call = 0; call < 2; call++) {
+                  try {
+                    outcomes.add(c.call());
+                  } catch (Exception e) {
+                    outcomes.add(e);
+                  }
+                }
+              }
+
               // A plain counted loop without failures or sleeps.
               int sum(int[] values) {
                 int total = 0;

@@ -16,7 +16,7 @@ public final class Nanos {
    * @return its length in nanoseconds, saturated at {@link Long#MAX_VALUE} / {@link Long#MIN_VALUE}
    */
   public static long saturated(Duration duration) {
-    long seconds = duration.getSeconds();
+    long seconds = duration.toSeconds();
     if (seconds >= MAX_SECONDS) {
       return Long.MAX_VALUE;
     }
