@@ -12,6 +12,29 @@ public final class Failures {
   private static final String HTTP_TIMEOUT = "java.net.http.HttpTimeoutException";
   private static final String HTTP_CONNECT_TIMEOUT = "java.net.http.HttpConnectTimeoutException";
 
+  /**
+   * Whether a class is {@code java.net.http.HttpTimeoutException} or a subclass other than {@code
+   * HttpConnectTimeoutException} (the connection was never made, so nothing was sent). Matched by
+   * name, because {@code java.net.http} is a module the runtime does not require; computed once per
+   * class.
+   */
+  private static final ClassValue<Boolean> HTTP_TIMEOUT_SENT =
+      new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+          for (Class<?> c = type; c != null && c != Throwable.class; c = c.getSuperclass()) {
+            String name = c.getName();
+            if (name.equals(HTTP_CONNECT_TIMEOUT)) {
+              return false;
+            }
+            if (name.equals(HTTP_TIMEOUT)) {
+              return true;
+            }
+          }
+          return false;
+        }
+      };
+
   private Failures() {}
 
   /**
@@ -33,18 +56,7 @@ public final class Failures {
         return true;
       }
     }
-    // Matched by name: java.net.http is a module of its own that the runtime does not require.
-    boolean httpTimeout = false;
-    for (Class<?> c = failure.getClass(); c != Throwable.class; c = c.getSuperclass()) {
-      String name = c.getName();
-      if (name.equals(HTTP_CONNECT_TIMEOUT)) {
-        return false; // the connection was never made, so nothing was sent
-      }
-      if (name.equals(HTTP_TIMEOUT)) {
-        httpTimeout = true;
-      }
-    }
-    return httpTimeout;
+    return HTTP_TIMEOUT_SENT.get(failure.getClass());
   }
 
   /**
