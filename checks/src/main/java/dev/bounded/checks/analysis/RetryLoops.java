@@ -5,10 +5,12 @@ import dev.bounded.checks.analysis.LoopInfo.Kind;
 import dev.bounded.checks.model.Expr;
 import dev.bounded.checks.model.Node;
 import dev.bounded.checks.model.Stmt;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Decides which loops are retry loops: the analysis every retry rule stands on.
@@ -59,6 +61,14 @@ final class RetryLoops {
           "dequeue",
           "takeFirst",
           "takeLast");
+
+  /** Names of calls that fetch the next item, by shape. */
+  private static final Pattern ITEM_SHAPE =
+      Pattern.compile("(next|take|pop|dequeue|fetchNext|poll)[A-Z]\\w*");
+
+  /** Names that compute the next delay, not the next item. */
+  private static final Pattern NOT_AN_ITEM =
+      Pattern.compile("(?i).*(delay|backoff|wait|sleep|interval|timeout|attempt).*");
 
   private static final Set<String> SLEEP_CALLS =
       Set.of("sleep", "sleepUninterruptibly", "parkNanos", "parkUntil");
@@ -347,6 +357,52 @@ final class RetryLoops {
         if (name.equals("read") && loop.condition() != null && contains(loop.condition(), call)) {
           return true;
         }
+        if (isRemovalFromFront(call)) {
+          return true;
+        }
+      }
+    }
+    return takesItemByShape(loop);
+  }
+
+  /** {@code list.remove(0)}, {@code deque.removeFirst()}: consuming a collection. */
+  private static boolean isRemovalFromFront(Expr.Call call) {
+    return (call.name().equals("remove")
+            && call.args().size() == 1
+            && call.args().get(0) instanceof Expr.Literal index
+            && Integer.valueOf(0).equals(index.value()))
+        || ((call.name().equals("removeFirst") || call.name().equals("removeLast"))
+            && call.args().isEmpty());
+  }
+
+  /**
+   * Whether the loop fetches its next item by a call of an item-taking shape ({@code nextItem()},
+   * {@code takeBatch()}, {@code popTask()}), in its condition or as the value of a local at the top
+   * of its body; never a call that computes a delay ({@code nextDelay()}, {@code nextBackoff()}).
+   */
+  private static boolean takesItemByShape(LoopInfo loop) {
+    List<Expr> fetches = new ArrayList<>();
+    if (loop.condition() != null) {
+      for (Node n : Nodes.sameFrame(loop.condition())) {
+        if (n instanceof Expr.Call call) {
+          fetches.add(call);
+        }
+      }
+    }
+    if (loop.body() instanceof Stmt.Block block && !block.statements().isEmpty()) {
+      Stmt first = block.statements().get(0);
+      if (first instanceof Stmt.LocalVar local && local.init() != null) {
+        fetches.add(local.init());
+      } else if (first instanceof Stmt.ExprStmt statement
+          && statement.expr() instanceof Expr.Assign assign) {
+        fetches.add(assign.value());
+      }
+    }
+    for (Expr fetch : fetches) {
+      if (fetch instanceof Expr.Call call
+          && ITEM_SHAPE.matcher(call.name()).matches()
+          && !NOT_AN_ITEM.matcher(call.name()).matches()) {
+        return true;
       }
     }
     return false;

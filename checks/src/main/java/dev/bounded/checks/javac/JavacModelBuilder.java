@@ -52,6 +52,7 @@ import dev.bounded.checks.model.TypeRef;
 import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.Modifier;
 
 /**
  * Builds the frontend-neutral model from javac trees, with full type information: every type and
@@ -76,7 +77,12 @@ final class JavacModelBuilder {
       thrown.add(types.of(ASTHelpers.getType(t)));
     }
     return new MethodModel(
-        span(tree), tree.getName().toString(), params, thrown, block(tree.getBody()));
+        span(tree),
+        tree.getName().toString(),
+        params,
+        thrown,
+        tree.getModifiers().getFlags().contains(Modifier.PRIVATE),
+        block(tree.getBody()));
   }
 
   Span span(Tree tree) {

@@ -9,10 +9,16 @@ import java.util.List;
  * @param name the method name ({@code <init>} for constructors)
  * @param params the parameters
  * @param thrown the types in its {@code throws} clause
+ * @param isPrivate whether the method is private: only its own class calls it
  * @param body the body
  */
 public record MethodModel(
-    Span span, String name, List<Param> params, List<TypeRef> thrown, Stmt.Block body) {
+    Span span,
+    String name,
+    List<Param> params,
+    List<TypeRef> thrown,
+    boolean isPrivate,
+    Stmt.Block body) {
 
   /** Copies the lists. */
   public MethodModel {
@@ -27,6 +33,16 @@ public record MethodModel(
    * @param type its declared type
    */
   public record Param(String name, TypeRef type) {}
+
+  /**
+   * Tells whether this is a thread's or task's body: {@code run()} or {@code call()} without
+   * parameters. What it leaves behind when it returns, no caller reads.
+   *
+   * @return {@code true} for {@code run()} and {@code call()}
+   */
+  public boolean isTaskBody() {
+    return params.isEmpty() && (name.equals("run") || name.equals("call"));
+  }
 
   /**
    * Tells whether the method may throw {@code qualifiedName}: its {@code throws} clause names that

@@ -1,5 +1,6 @@
 package dev.bounded.checks.rules;
 
+import dev.bounded.checks.analysis.Flow;
 import dev.bounded.checks.analysis.LoopInfo;
 import dev.bounded.checks.analysis.MethodAnalysis;
 import dev.bounded.checks.analysis.Nodes;
@@ -21,6 +22,11 @@ final class CatchAllRetries {
   private static final Pattern CLASSIFIER =
       Pattern.compile(
           "(?i).*(retr|transient|recoverable|classif|fatal|should|throwif|propagateif).*");
+
+  /** Calls that hand a failure to a retry engine's policy or to the failed item. */
+  private static final Pattern DELEGATE =
+      Pattern.compile(
+          "on\\w*Error|onFailure|register\\w*|completeExceptionally|setException|fail|failed|reject");
 
   private CatchAllRetries() {}
 
@@ -51,7 +57,7 @@ final class CatchAllRetries {
       if (loop == null
           || !loop.isRetryLoop()
           || !analysis.goesRoundAgain(clause, loop)
-          || classifies(clause)
+          || classifies(analysis, clause)
           || earlierClauseTakes(analysis, clause, witness)) {
         continue;
       }
@@ -87,8 +93,10 @@ final class CatchAllRetries {
    * Whether the handler looks at the failure before retrying: an {@code instanceof} on it, a
    * condition that reads it, or a classifier call such as {@code isRetryable(e)}.
    */
-  static boolean classifies(Stmt.Catch clause) {
+  static boolean classifies(MethodAnalysis analysis, Stmt.Catch clause) {
     String e = clause.parameter();
+    boolean handedOn = false;
+    String storedIn = null;
     for (Node n : Nodes.sameFrame(clause.body())) {
       if (n instanceof Expr.InstanceOf test && Nodes.mentions(test.expr(), e)) {
         return true;
@@ -99,11 +107,64 @@ final class CatchAllRetries {
       if (n instanceof Stmt.Switch choice && Nodes.mentions(choice.selector(), e)) {
         return true;
       }
-      if (n instanceof Expr.Call call
-          && CLASSIFIER.matcher(call.name()).matches()
-          && call.args().stream().anyMatch(arg -> Nodes.mentions(arg, e))) {
-        return true;
+      if (n instanceof Expr.Call call && call.args().stream().anyMatch(a -> Nodes.mentions(a, e))) {
+        if (CLASSIFIER.matcher(call.name()).matches() || DELEGATE.matcher(call.name()).matches()) {
+          return true; // a classifier, or a policy that rethrows what it will not retry
+        }
+        if (!call.method().thrown().isEmpty()) {
+          return true; // handed to code that may rethrow it: the policy decides
+        }
+        handedOn = true;
       }
+      if (n instanceof Expr.Assign assign
+          && assign.target() instanceof Expr.Name local
+          && local.isVariable(local.name())
+          && Nodes.mentions(assign.value(), e)) {
+        storedIn = local.name();
+      }
+    }
+    // Handed to a policy, then a conditional exit asks it: registerThrowable(e); if
+    // (shouldRethrow())
+    if (handedOn && hasClassifiedExit(clause.body())) {
+      return true;
+    }
+    // Stored, then judged after the try: attempt = new Attempt(e); ... if
+    // (stop.shouldStop(attempt))
+    return storedIn != null && judgedAfterTry(analysis, clause, storedIn);
+  }
+
+  private static boolean hasClassifiedExit(Stmt body) {
+    for (Node n : Nodes.sameFrame(body)) {
+      if (n instanceof Stmt.If check && !Flow.canCompleteNormally(check.then())) {
+        for (Expr.Call call : Nodes.calls(check.condition())) {
+          if (CLASSIFIER.matcher(call.name()).matches()) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  private static boolean judgedAfterTry(MethodAnalysis analysis, Stmt.Catch clause, String local) {
+    Stmt.Try t = analysis.tryOf(clause);
+    if (!(analysis.parent(t) instanceof Stmt.Block block)) {
+      return false;
+    }
+    boolean after = false;
+    for (Stmt s : block.statements()) {
+      if (after) {
+        for (Expr.Call call : Nodes.calls(s)) {
+          boolean judge =
+              CLASSIFIER.matcher(call.name()).matches()
+                  || call.name().equals("apply")
+                  || call.name().equals("test");
+          if (judge && call.args().stream().anyMatch(a -> Nodes.mentions(a, local))) {
+            return true;
+          }
+        }
+      }
+      after |= s == t;
     }
     return false;
   }

@@ -16,8 +16,13 @@ import java.util.Set;
  * cause, returned, or handed to {@code completeExceptionally}). Throwing it cleared the flag, so
  * the request to stop is lost. Naming the variable {@code ignored} does not make it safe.
  *
- * <p>Clauses inside retry loops that go round again are {@link InterruptRetriedRule}'s. The
- * "uninterruptibly" idiom (remember the interrupt in a local, restore it later) is not reported.
+ * <p>Clauses inside retry loops that go round again are {@link InterruptRetriedRule}'s. Not
+ * reported either: the "uninterruptibly" idiom (remember the interrupt in a local, restore it
+ * later); a clause that ends a thread's or task's body ({@code run()}, {@code call()}, a lambda
+ * given to a thread or executor) by returning, throwing or leaving its loops; the interrupt used as
+ * a wake-up in a component's own worker loop (its condition checks a stop flag or state, and it
+ * runs in {@code run()}, {@code call()}, a private method or a task lambda); an exception stored in
+ * a field for another thread to rethrow; and a handler that exits the process.
  *
  * <p>Fix: restore the flag first thing in the handler ({@code if (e instanceof
  * InterruptedException)} in a multi-catch).
@@ -39,6 +44,9 @@ public final class InterruptSwallowedRule implements Rule {
           || Interrupts.restoresFlag(clause.body())
           || Interrupts.propagates(analysis, clause)
           || Interrupts.remembersInterrupt(analysis, clause)
+          || Interrupts.endsTask(analysis, clause)
+          || Interrupts.isWakeUpInOwnWorker(analysis, clause)
+          || Interrupts.exitsProcess(clause.body())
           || InterruptRetriedRule.retryingLoop(analysis, clause) != null) {
         continue;
       }

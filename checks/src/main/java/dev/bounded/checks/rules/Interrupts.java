@@ -7,6 +7,8 @@ import dev.bounded.checks.analysis.Nodes;
 import dev.bounded.checks.model.Expr;
 import dev.bounded.checks.model.Node;
 import dev.bounded.checks.model.Stmt;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
@@ -32,6 +34,36 @@ final class Interrupts {
           "throwIfUnchecked",
           "throwIfInstanceOf",
           "initCause");
+
+  /** Calls on a field that store a value for another thread to pick up. */
+  private static final Set<String> STORING_CALLS =
+      Set.of(
+          "set",
+          "lazySet",
+          "compareAndSet",
+          "weakCompareAndSet",
+          "getAndSet",
+          "add",
+          "offer",
+          "put",
+          "complete",
+          "accumulateAndGet",
+          "updateAndGet");
+
+  /** Calls that run a lambda as a thread or task body. */
+  private static final Set<String> TASK_SINKS =
+      Set.of(
+          "newThread",
+          "execute",
+          "submit",
+          "schedule",
+          "scheduleAtFixedRate",
+          "scheduleWithFixedDelay",
+          "runAsync",
+          "supplyAsync",
+          "startVirtualThread",
+          "ofPlatform",
+          "start");
 
   /** Calls in a loop condition that check for a request to stop. */
   private static final Set<String> STOP_CHECKS =
@@ -158,15 +190,90 @@ final class Interrupts {
           && returned.value() != null
           && Nodes.mentions(returned.value(), e)) {
         return true;
-      } else if (n instanceof Expr.Call call && PROPAGATING_CALLS.contains(call.name())) {
+      } else if (n instanceof Expr.Call call
+          && (PROPAGATING_CALLS.contains(call.name())
+              || (STORING_CALLS.contains(call.name()) && isField(call.receiver())))) {
+        // Handed to a failure callback, or stored in a field that another thread rethrows.
         for (Expr arg : call.args()) {
           if (Nodes.mentions(arg, e)) {
             return true;
           }
         }
+      } else if (n instanceof Expr.Assign assign
+          && isField(assign.target())
+          && Nodes.mentions(assign.value(), e)) {
+        return true;
       }
     }
     return false;
+  }
+
+  /** Whether an expression names a field ({@code failure}, {@code this.failure}). */
+  private static boolean isField(Expr expr) {
+    return expr instanceof Expr.Name name && name.kind() == Expr.NameKind.FIELD;
+  }
+
+  /** Whether the handler ends the process: nothing is left to see the flag. */
+  static boolean exitsProcess(Node body) {
+    for (Expr.Call call : Nodes.calls(body)) {
+      String name = call.name();
+      if (name.equals("exit") || name.equals("halt") || name.contains("SystemExit")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether the clause ends a thread's or task's body: it is in {@code run()}/{@code call()} (or a
+   * lambda given to a thread or an executor) and returns, throws, or leaves every loop around it,
+   * so the body ends. The interrupt has done its job: the task stopped, and no caller is left to
+   * read the flag.
+   */
+  static boolean endsTask(MethodAnalysis analysis, Stmt.Catch clause) {
+    Expr.Lambda lambda = analysis.enclosingLambda(clause);
+    if (lambda == null ? !analysis.method().isTaskBody() : !isTaskLambda(analysis, lambda)) {
+      return false;
+    }
+    boolean breaks = false;
+    for (Node n : Nodes.sameFrame(clause.body())) {
+      if (n instanceof Stmt.Return) {
+        return true;
+      }
+      breaks |= n instanceof Stmt.Break;
+    }
+    if (!Flow.canCompleteNormally(clause.body()) && !breaks) {
+      return true; // it throws: the task ends with a failure
+    }
+    List<Stmt.Loop> loops = new ArrayList<>();
+    for (Node p = analysis.parent(clause); p != null && p != lambda; p = analysis.parent(p)) {
+      if (p instanceof Stmt.Loop loop) {
+        loops.add(loop);
+      }
+    }
+    if (loops.isEmpty()) {
+      return true;
+    }
+    Stmt.Loop outermost = loops.get(loops.size() - 1);
+    for (Node n : Nodes.sameFrame(clause.body())) {
+      if (n instanceof Stmt.Break b
+          && (b.label() == null
+              ? loops.size() == 1 && analysis.innermostLoop(b) == analysis.loopOf(clause)
+              : b.label().equals(outermost.label()))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether a lambda is a task body: given to a {@code Thread} or an executor. */
+  private static boolean isTaskLambda(MethodAnalysis analysis, Expr.Lambda lambda) {
+    Node parent = analysis.parent(lambda);
+    if (parent instanceof Expr.New created) {
+      return created.type().isSubtypeOf("java.lang.Thread")
+          || created.type().simpleName().equals("Thread");
+    }
+    return parent instanceof Expr.Call call && TASK_SINKS.contains(call.name());
   }
 
   /**
@@ -222,8 +329,41 @@ final class Interrupts {
           && (name.type().name().equals("boolean")
               || name.type().name().equals("java.lang.Boolean"))) {
         return true;
+      } else if (n instanceof Expr.Binary test
+          && (test.operator().equals("==") || test.operator().equals("!="))
+          && (isStateRead(test.left()) || isStateRead(test.right()))) {
+        return true;
       }
     }
     return false;
+  }
+
+  /** A read of a lifecycle state: {@code state.get()} on a field, or {@code getState()}. */
+  private static boolean isStateRead(Expr expr) {
+    if (!(expr instanceof Expr.Call call) || !call.args().isEmpty()) {
+      return false;
+    }
+    if (call.name().equals("getState") || call.name().equals("state")) {
+      return true;
+    }
+    return call.name().equals("get") && isField(call.receiver());
+  }
+
+  /**
+   * Whether the clause sits in a component's own worker loop that uses an interrupt as a wake-up:
+   * the loop condition checks a stop flag or state, and the loop runs on the component's own thread
+   * ({@code run()}/{@code call()}, a private method, or a task lambda). Loops in methods that other
+   * threads call still lose their callers' interrupts.
+   */
+  static boolean isWakeUpInOwnWorker(MethodAnalysis analysis, Stmt.Catch clause) {
+    LoopInfo loop = analysis.loopOf(clause);
+    if (loop == null || !conditionChecksStop(loop)) {
+      return false;
+    }
+    Expr.Lambda lambda = analysis.enclosingLambda(clause);
+    if (lambda != null) {
+      return isTaskLambda(analysis, lambda);
+    }
+    return analysis.method().isTaskBody() || analysis.method().isPrivate();
   }
 }

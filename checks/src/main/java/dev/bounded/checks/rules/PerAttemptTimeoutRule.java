@@ -13,7 +13,6 @@ import dev.bounded.checks.model.Stmt;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -70,6 +69,17 @@ public final class PerAttemptTimeoutRule implements Rule {
   /** Calls that read a clock. */
   private static final Set<String> CLOCK_READS =
       Set.of("nanoTime", "currentTimeMillis", "now", "millis", "instant", "read");
+
+  /** Calls without arguments whose names speak of time: a project's own clock. */
+  private static final Pattern CLOCK_SHAPE =
+      Pattern.compile(
+          "(?i)(?!.*(timeout|interval|delay|duration|period)).*(time|millis|nanos|clock|elapsed|now|ticks).*");
+
+  /**
+   * Names that hold a deadline: {@code deadline}, {@code endTime}, {@code until}, {@code expiry}.
+   */
+  private static final Pattern DEADLINE_NAME =
+      Pattern.compile("(?i).*deadline.*|end(time|nanos|millis|at)?|until|expir\\w*");
 
   private static final Map<String, String> DURATION_FACTORIES =
       Map.of(
@@ -162,7 +172,7 @@ public final class PerAttemptTimeoutRule implements Rule {
       }
       if (n instanceof Expr.Binary binary
           && binary.operator().equals("-")
-          && (readsClock(binary.left()) || readsClock(binary.right()))) {
+          && (readsClock(analysis, binary.left()) || readsClock(analysis, binary.right()))) {
         return true;
       }
       if (n instanceof Expr.Name name && name.isVariable(name.name()) && depth < 3) {
@@ -176,10 +186,28 @@ public final class PerAttemptTimeoutRule implements Rule {
     return false;
   }
 
-  private static boolean readsClock(Expr expr) {
-    for (Expr.Call call : Nodes.calls(expr)) {
-      if (CLOCK_READS.contains(call.name())) {
+  private static boolean readsClock(MethodAnalysis analysis, Expr expr) {
+    return readsClock(analysis, expr, 0);
+  }
+
+  /**
+   * Whether an expression reads a clock: {@code System.nanoTime()}, {@code Instant.now()}, a
+   * project's clock helper by its shape (a call without arguments whose name speaks of time: {@code
+   * Time.currentElapsedTime()}, {@code time.milliseconds()}), or a local assigned from one.
+   */
+  private static boolean readsClock(MethodAnalysis analysis, Expr expr, int depth) {
+    for (Node n : Nodes.sameFrame(expr)) {
+      if (n instanceof Expr.Call call
+          && (CLOCK_READS.contains(call.name())
+              || (call.args().isEmpty() && CLOCK_SHAPE.matcher(call.name()).matches()))) {
         return true;
+      }
+      if (n instanceof Expr.Name name && name.isVariable(name.name()) && depth < 3) {
+        for (Expr value : analysis.valuesOf(name.name())) {
+          if (readsClock(analysis, value, depth + 1)) {
+            return true;
+          }
+        }
       }
     }
     return false;
@@ -202,10 +230,10 @@ public final class PerAttemptTimeoutRule implements Rule {
       }
       if (n instanceof Stmt.LocalVar local
           && (isDeadlineName(local.name())
-              || (local.init() != null && computesDeadline(local.init())))) {
+              || (local.init() != null && computesDeadline(analysis, local.init())))) {
         return true;
       }
-      if (n instanceof Expr.Assign assign && computesDeadline(assign.value())) {
+      if (n instanceof Expr.Assign assign && computesDeadline(analysis, assign.value())) {
         return true;
       }
     }
@@ -213,10 +241,10 @@ public final class PerAttemptTimeoutRule implements Rule {
   }
 
   private static boolean isDeadlineName(String name) {
-    return name.toLowerCase(Locale.ROOT).contains("deadline");
+    return DEADLINE_NAME.matcher(name).matches();
   }
 
-  private static boolean computesDeadline(Expr expr) {
+  private static boolean computesDeadline(MethodAnalysis analysis, Expr expr) {
     for (Node n : Nodes.sameFrame(expr)) {
       if (n instanceof Expr.Call call) {
         if (call.receiver() instanceof Expr.Name type && type.name().equals("Deadline")) {
@@ -227,13 +255,13 @@ public final class PerAttemptTimeoutRule implements Rule {
         }
         if (call.name().startsWith("plus")
             && call.receiver() != null
-            && readsClock(call.receiver())) {
+            && readsClock(analysis, call.receiver())) {
           return true;
         }
       }
       if (n instanceof Expr.Binary binary
           && binary.operator().equals("+")
-          && (readsClock(binary.left()) || readsClock(binary.right()))) {
+          && (readsClock(analysis, binary.left()) || readsClock(analysis, binary.right()))) {
         return true;
       }
     }

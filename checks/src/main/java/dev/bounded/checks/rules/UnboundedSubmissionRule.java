@@ -23,9 +23,10 @@ import java.util.Set;
  * memory runs out, and the submitter never feels backpressure.
  *
  * <p>The executor is followed through locals and the fields of the same class. Not reported:
- * bounded queues, a {@code Semaphore} acquired in the loop, a single submission, and loops with a
- * small constant count (at most {@value #SMALL_LOOP} rounds) or as many rounds as the pool has
- * threads.
+ * bounded queues, a {@code Semaphore} acquired in the loop, a single submission, loops with a small
+ * constant count (at most {@value #SMALL_LOOP} rounds) or as many rounds as the pool has threads,
+ * and a loop over a collection onto a pool that the same method creates and shuts down (a batch
+ * bounded by the collection).
  *
  * <p>Fix, at the executor's creation: a fixed pool becomes a {@code ThreadPoolExecutor} on an
  * {@code ArrayBlockingQueue} with {@code CallerRunsPolicy} (the submitter runs the task itself when
@@ -52,8 +53,22 @@ public final class UnboundedSubmissionRule implements Rule {
       Set.of(
           "java.util.concurrent.LinkedBlockingQueue", "java.util.concurrent.LinkedBlockingDeque");
 
-  /** Why an executor is unbounded, and the pool-size expression of a fixed pool. */
-  private record Unbounded(String description, Expr origin, Expr threads) {}
+  /**
+   * Why an executor is unbounded, the expression to fix, the pool-size expression of a fixed pool,
+   * and the local variable holding the executor, if any.
+   */
+  private record Unbounded(String description, Expr origin, Expr threads, String local) {
+    Unbounded(String description, Expr origin, Expr threads) {
+      this(description, origin, threads, null);
+    }
+
+    Unbounded inLocal(String variable) {
+      return new Unbounded(description, origin, threads, variable);
+    }
+  }
+
+  private static final Set<String> SHUTDOWNS =
+      Set.of("shutdown", "shutdownNow", "close", "awaitTermination");
 
   @Override
   public String name() {
@@ -118,6 +133,14 @@ public final class UnboundedSubmissionRule implements Rule {
 
   /** Classifies every value the executor expression may hold; all must be unbounded. */
   private static Unbounded classifyAll(MethodAnalysis analysis, Expr executor) {
+    Unbounded unbounded = classifyOrigins(analysis, executor);
+    if (unbounded != null && executor instanceof Expr.Name name && name.isVariable(name.name())) {
+      return unbounded.inLocal(name.name());
+    }
+    return unbounded;
+  }
+
+  private static Unbounded classifyOrigins(MethodAnalysis analysis, Expr executor) {
     List<Expr> origins = analysis.origins(executor);
     Unbounded first = null;
     for (Expr origin : origins) {
@@ -219,6 +242,9 @@ public final class UnboundedSubmissionRule implements Rule {
         return true;
       }
     }
+    if (isLocalBatchPool(analysis, loop, executor)) {
+      return true;
+    }
     if (loop.kind() != LoopInfo.Kind.FOR || !(loop.condition() instanceof Expr.Binary test)) {
       return false;
     }
@@ -238,6 +264,30 @@ public final class UnboundedSubmissionRule implements Rule {
             .context()
             .text(bound.span())
             .equals(analysis.context().text(executor.threads().span()));
+  }
+
+  /**
+   * Whether a loop over a collection submits to a pool the same method creates and shuts down: a
+   * batch bounded by the collection, already in memory, and a pool that does not outlive the call.
+   */
+  private static boolean isLocalBatchPool(
+      MethodAnalysis analysis, LoopInfo loop, Unbounded executor) {
+    boolean overCollection =
+        loop.kind() == LoopInfo.Kind.FOR_EACH
+            || loop.kind() == LoopInfo.Kind.FOR_EACH_LAMBDA
+            || (loop.condition() instanceof Expr.Call hasNext && hasNext.name().equals("hasNext"));
+    if (!overCollection || executor.local() == null) {
+      return false;
+    }
+    for (Node n : Nodes.preOrder(analysis.method().body())) {
+      if (n instanceof Expr.Call call
+          && SHUTDOWNS.contains(call.name())
+          && call.receiver() instanceof Expr.Name name
+          && name.isVariable(executor.local())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static List<Fix> fixes(MethodAnalysis analysis, Unbounded executor) {
