@@ -31,8 +31,8 @@ public final class ManualTicker implements Ticker {
   }
 
   /**
-   * Creates a ticker that starts at {@code nanos}: start near {@link Long#MAX_VALUE} to check
-   * that code compares tickers by difference, as {@link System#nanoTime()} requires.
+   * Creates a ticker that starts at {@code nanos}: start near {@link Long#MAX_VALUE} to check that
+   * code compares tickers by difference, as {@link System#nanoTime()} requires.
    *
    * @param nanos the first reading
    * @return the new ticker
