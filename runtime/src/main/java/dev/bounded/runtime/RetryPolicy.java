@@ -272,7 +272,8 @@ public final class RetryPolicy {
         throw interrupted("before attempt " + n, last, last, n - 1);
       }
       if (deadline.isExpired()) {
-        throw deadlineExceeded("before attempt " + n, last, n - 1);
+        throw deadlineExceeded(
+            n == 1 ? "before the first attempt" : "after attempt " + (n - 1), last, n - 1);
       }
       attempt.start(n);
       T result;
@@ -316,10 +317,10 @@ public final class RetryPolicy {
                   ? "after attempt " + n
                   : "after attempt "
                       + n
-                      + ": a backoff of "
-                      + Duration.ofNanos(delayNanos)
+                      + ": the next backoff of "
+                      + Nanos.format(delayNanos)
                       + " would end past it ("
-                      + Duration.ofNanos(remainingNanos)
+                      + Nanos.format(remainingNanos)
                       + " left)",
               failure,
               n);
@@ -374,13 +375,7 @@ public final class RetryPolicy {
 
   private DeadlineExceededException deadlineExceeded(String when, Throwable last, int attempts) {
     listener.onOutcome(RetryOutcome.DEADLINE_EXCEEDED, attempts, last);
-    return new DeadlineExceededException(
-        "deadline exceeded "
-            + when
-            + " ("
-            + (attempts == 1 ? "1 attempt" : attempts + " attempts")
-            + " made)",
-        last);
+    return new DeadlineExceededException("deadline exceeded " + when, last);
   }
 
   private <X extends Exception> RuntimeException nonRetryable(Throwable failure, int attempts)

@@ -59,4 +59,37 @@ public final class Nanos {
     }
     return Math.min(cap, base << exponent);
   }
+
+  /**
+   * Formats a nanosecond count for people: {@code 250ms}, {@code 1.5s}, {@code 12.345µs}.
+   *
+   * @param nanos a duration in nanoseconds, not negative
+   * @return the duration in the largest unit below it, with up to three decimals
+   */
+  public static String format(long nanos) {
+    if (nanos < 1_000L) {
+      return nanos + "ns";
+    }
+    if (nanos < 1_000_000L) {
+      return decimal(nanos, 1_000L) + "µs";
+    }
+    if (nanos < 1_000_000_000L) {
+      return decimal(nanos, 1_000_000L) + "ms";
+    }
+    return decimal(nanos / 1_000_000L, 1_000L) + "s";
+  }
+
+  private static String decimal(long value, long unit) {
+    long whole = value / unit;
+    long thousandths = (value % unit) * 1000 / unit;
+    if (thousandths == 0) {
+      return Long.toString(whole);
+    }
+    String fraction = String.format("%03d", thousandths);
+    int end = fraction.length();
+    while (fraction.charAt(end - 1) == '0') {
+      end--;
+    }
+    return whole + "." + fraction.substring(0, end);
+  }
 }

@@ -39,4 +39,15 @@ final class NanosTest {
     assertThat(Nanos.cappedExponential(Long.MAX_VALUE / 2 + 1, Long.MAX_VALUE, 1))
         .isEqualTo(Long.MAX_VALUE);
   }
+
+  @Test
+  void formatPicksTheLargestUnitAndTrimsZeros() {
+    assertThat(Nanos.format(0)).isEqualTo("0ns");
+    assertThat(Nanos.format(999)).isEqualTo("999ns");
+    assertThat(Nanos.format(12_345)).isEqualTo("12.345µs");
+    assertThat(Nanos.format(200_000_000)).isEqualTo("200ms");
+    assertThat(Nanos.format(119_889_100)).isEqualTo("119.889ms");
+    assertThat(Nanos.format(1_500_000_000)).isEqualTo("1.5s");
+    assertThat(Nanos.format(Long.MAX_VALUE)).isEqualTo("9223372036.854s");
+  }
 }

@@ -1,0 +1,374 @@
+package dev.bounded.checks.analysis;
+
+import dev.bounded.checks.model.Expr;
+import dev.bounded.checks.model.MethodModel;
+import dev.bounded.checks.model.Node;
+import dev.bounded.checks.model.SourceContext;
+import dev.bounded.checks.model.Stmt;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Facts about one method shared by every rule: each node's parent, the loops and which of them are
+ * retry loops, the catch clauses, and the values given to local variables. Built once per method by
+ * {@link #of}; immutable afterwards.
+ */
+public final class MethodAnalysis {
+  private final MethodModel method;
+  private final SourceContext context;
+  private final Map<Node, Node> parents = new IdentityHashMap<>();
+  private final Map<Node, LoopInfo> loopsByNode = new IdentityHashMap<>();
+  private final Map<Node, LoopInfo> loopsByLambda = new IdentityHashMap<>();
+  private final List<LoopInfo> loops = new ArrayList<>();
+  private final List<Stmt.Catch> catches = new ArrayList<>();
+  private final Map<String, List<Expr>> localValues = new java.util.HashMap<>();
+  private final Set<String> localNames = new HashSet<>();
+
+  private MethodAnalysis(MethodModel method, SourceContext context) {
+    this.method = method;
+    this.context = context;
+  }
+
+  /**
+   * Analyses a method.
+   *
+   * @param method the method's model
+   * @param context what the frontend knows beyond the method
+   * @return the analysis
+   */
+  public static MethodAnalysis of(MethodModel method, SourceContext context) {
+    MethodAnalysis analysis = new MethodAnalysis(method, context);
+    analysis.index();
+    for (LoopInfo loop : analysis.loops) {
+      RetryLoops.classify(analysis, loop);
+    }
+    return analysis;
+  }
+
+  private void index() {
+    for (MethodModel.Param param : method.params()) {
+      localNames.add(param.name());
+    }
+    List<Node> stack = new ArrayList<>();
+    stack.add(method.body());
+    while (!stack.isEmpty()) {
+      Node node = stack.remove(stack.size() - 1);
+      for (Node child : node.children()) {
+        parents.put(child, node);
+        stack.add(child);
+      }
+      if (node instanceof Stmt.Catch c) {
+        catches.add(c);
+        localNames.add(c.parameter());
+      } else if (node instanceof Stmt.LocalVar local) {
+        localNames.add(local.name());
+        if (local.init() != null) {
+          localValues.computeIfAbsent(local.name(), k -> new ArrayList<>()).add(local.init());
+        }
+      } else if (node instanceof Expr.Assign assign
+          && assign.operator().equals("=")
+          && assign.target() instanceof Expr.Name name
+          && name.isVariable(name.name())) {
+        localValues.computeIfAbsent(name.name(), k -> new ArrayList<>()).add(assign.value());
+      } else if (node instanceof Expr.Lambda lambda) {
+        localNames.addAll(lambda.params());
+      }
+    }
+    // Loops and catches in source order, once every parent is known.
+    for (Node node : Nodes.preOrder(method.body())) {
+      if (node instanceof Stmt.Loop loop) {
+        LoopInfo info = LoopInfo.of(loop);
+        loops.add(info);
+        loopsByNode.put(loop, info);
+      } else if (node instanceof Expr.Call call
+          && (call.name().equals("forEach") || call.name().equals("forEachOrdered"))
+          && call.args().size() == 1
+          && call.args().get(0) instanceof Expr.Lambda lambda) {
+        LoopInfo info = LoopInfo.ofForEach(call, lambda, enclosingStatement(call));
+        loops.add(info);
+        loopsByNode.put(call, info);
+        loopsByLambda.put(lambda, info);
+      }
+    }
+    catches.sort((a, b) -> Integer.compare(a.span().start(), b.span().start()));
+  }
+
+  /**
+   * Returns the analysed method.
+   *
+   * @return the method model
+   */
+  public MethodModel method() {
+    return method;
+  }
+
+  /**
+   * Returns what the frontend knows beyond the method.
+   *
+   * @return the source context
+   */
+  public SourceContext context() {
+    return context;
+  }
+
+  /**
+   * Returns every loop in the method, lambdas included, in source order.
+   *
+   * @return the loops
+   */
+  public List<LoopInfo> loops() {
+    return Collections.unmodifiableList(loops);
+  }
+
+  /**
+   * Returns the retry loops.
+   *
+   * @return the loops classified as retry loops, in source order
+   */
+  public List<LoopInfo> retryLoops() {
+    List<LoopInfo> retry = new ArrayList<>();
+    for (LoopInfo loop : loops) {
+      if (loop.isRetryLoop()) {
+        retry.add(loop);
+      }
+    }
+    return retry;
+  }
+
+  /**
+   * Returns every catch clause in the method, lambdas included, in source order.
+   *
+   * @return the catch clauses
+   */
+  public List<Stmt.Catch> catches() {
+    return Collections.unmodifiableList(catches);
+  }
+
+  /**
+   * Returns a node's parent.
+   *
+   * @param node a node of this method
+   * @return its parent, or {@code null} for the body
+   */
+  public Node parent(Node node) {
+    return parents.get(node);
+  }
+
+  /**
+   * Returns the loop a {@code forEach} lambda is the body of.
+   *
+   * @param lambda a lambda
+   * @return the loop, or {@code null} if the lambda is not a {@code forEach} body
+   */
+  public LoopInfo forEachLoop(Expr.Lambda lambda) {
+    return loopsByLambda.get(lambda);
+  }
+
+  /**
+   * Returns the loop whose rounds execute {@code node}: the innermost loop whose body, condition or
+   * update holds it, without crossing a lambda (a lambda's body runs elsewhere, except a {@code
+   * forEach} body, which is a loop of its own).
+   *
+   * @param node a node of this method
+   * @return the innermost loop, or {@code null}
+   */
+  public LoopInfo innermostLoop(Node node) {
+    Node child = node;
+    for (Node p = parent(node); p != null; child = p, p = parent(p)) {
+      if (p instanceof Stmt.Loop loop) {
+        if (child == loop.body()
+            || child == loop.condition()
+            || containsIdentity(loop.update(), child)) {
+          return loopsByNode.get(loop);
+        }
+      } else if (p instanceof Expr.Lambda lambda) {
+        return loopsByLambda.get(lambda);
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Returns the innermost lambda holding {@code node}.
+   *
+   * @param node a node of this method
+   * @return the lambda, or {@code null} if the node runs in the method's own frame
+   */
+  public Expr.Lambda enclosingLambda(Node node) {
+    for (Node p = parent(node); p != null; p = parent(p)) {
+      if (p instanceof Expr.Lambda lambda) {
+        return lambda;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Returns the try statement that owns a catch clause.
+   *
+   * @param clause a catch clause of this method
+   * @return its try statement
+   */
+  public Stmt.Try tryOf(Stmt.Catch clause) {
+    return (Stmt.Try) parent(clause);
+  }
+
+  /**
+   * Returns the statement that holds {@code node}: the nearest ancestor (or itself) that is a
+   * statement directly inside a block, a case, or a loop or lambda body.
+   *
+   * @param node a node of this method
+   * @return the statement, or {@code null}
+   */
+  public Stmt enclosingStatement(Node node) {
+    Node child = node;
+    for (Node p = node; p != null; child = p, p = parent(p)) {
+      if (p instanceof Stmt.Block && child instanceof Stmt stmt && child != p) {
+        return stmt;
+      }
+      if (p instanceof Expr.Lambda && child instanceof Stmt stmt) {
+        return stmt;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Tells whether {@code node} lies inside the body of a catch clause, looking no higher than
+   * {@code limit}.
+   *
+   * @param node a node
+   * @param limit an ancestor at which to stop (exclusive), or {@code null} for the whole method
+   * @return {@code true} if a catch body lies between them
+   */
+  public boolean isInCatchBody(Node node, Node limit) {
+    for (Node p = parent(node); p != null && p != limit; p = parent(p)) {
+      if (p instanceof Stmt.Catch) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Returns the nodes a loop executes in each round itself: its body, condition and update, without
+   * nested loops' rounds or lambda bodies.
+   *
+   * @param loop a loop of this method
+   * @return the nodes, in source order
+   */
+  public List<Node> loopLevel(LoopInfo loop) {
+    List<Node> roots = new ArrayList<>();
+    if (loop.condition() != null) {
+      roots.add(loop.condition());
+    }
+    roots.add(loop.body());
+    roots.addAll(loop.update());
+    List<Node> level = new ArrayList<>();
+    for (Node root : roots) {
+      for (Node n : Nodes.sameFrame(root)) {
+        if (n == root || innermostLoop(n) == loop) {
+          level.add(n);
+        }
+      }
+    }
+    return level;
+  }
+
+  /**
+   * Returns the expressions assigned to a local variable anywhere in the method: its initialiser
+   * and every simple assignment.
+   *
+   * @param variable a local variable's name
+   * @return the values, possibly empty
+   */
+  public List<Expr> valuesOf(String variable) {
+    return localValues.getOrDefault(variable, List.of());
+  }
+
+  /**
+   * Resolves an expression to the expressions that may produce its value: a local variable's
+   * assigned values, a field's value in the same class, or the expression itself.
+   *
+   * @param expr an expression
+   * @return the candidate origins; empty if a variable has no known value
+   */
+  public List<Expr> origins(Expr expr) {
+    if (expr instanceof Expr.Name name) {
+      if (name.isVariable(name.name())) {
+        return valuesOf(name.name());
+      }
+      if (name.kind() == Expr.NameKind.FIELD
+          && (name.qualifier() == null
+              || (name.qualifier() instanceof Expr.Name q && q.name().equals("this")))) {
+        Expr value = context.fieldValue(name.name());
+        return value == null ? List.of() : List.of(value);
+      }
+    }
+    return List.of(expr);
+  }
+
+  /**
+   * Tells whether a name is already used by a local variable, parameter or lambda parameter of the
+   * method: a fix must not introduce a clashing name.
+   *
+   * @param name a candidate name
+   * @return {@code true} if taken
+   */
+  public boolean isLocalNameTaken(String name) {
+    return localNames.contains(name);
+  }
+
+  /**
+   * Returns {@code base}, or {@code base2}, {@code base3}, ... : the first name no local uses.
+   *
+   * @param base the preferred name
+   * @return a free local name
+   */
+  public String freshLocalName(String base) {
+    if (!isLocalNameTaken(base)) {
+      return base;
+    }
+    for (int i = 2; ; i++) {
+      if (!isLocalNameTaken(base + i)) {
+        return base + i;
+      }
+    }
+  }
+
+  /**
+   * Tells whether {@code loop} can start another round after {@code clause} handled a failure: the
+   * clause can complete and control reaches the end of the loop body, or it continues the loop.
+   *
+   * @param clause a catch clause whose innermost loop is {@code loop}
+   * @param loop the loop
+   * @return {@code true} if the failure is retried
+   */
+  public boolean goesRoundAgain(Stmt.Catch clause, LoopInfo loop) {
+    return RetryLoops.goesRoundAgain(this, clause, loop);
+  }
+
+  /**
+   * Returns the loop whose rounds run a catch clause's try statement.
+   *
+   * @param clause a catch clause
+   * @return the innermost loop around its try statement, or {@code null}
+   */
+  public LoopInfo loopOf(Stmt.Catch clause) {
+    return innermostLoop(tryOf(clause));
+  }
+
+  private static boolean containsIdentity(List<? extends Node> nodes, Node node) {
+    for (Node n : nodes) {
+      if (n == node) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

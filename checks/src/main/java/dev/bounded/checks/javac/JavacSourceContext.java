@@ -1,0 +1,117 @@
+package dev.bounded.checks.javac;
+
+import com.sun.source.tree.AssignmentTree;
+import com.sun.source.tree.BlockTree;
+import com.sun.source.tree.ClassTree;
+import com.sun.source.tree.ExpressionStatementTree;
+import com.sun.source.tree.ExpressionTree;
+import com.sun.source.tree.IdentifierTree;
+import com.sun.source.tree.MemberSelectTree;
+import com.sun.source.tree.MethodTree;
+import com.sun.source.tree.StatementTree;
+import com.sun.source.tree.Tree;
+import com.sun.source.tree.VariableTree;
+import dev.bounded.checks.model.Expr;
+import dev.bounded.checks.model.SourceContext;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+
+/** The source context of one method: its file's text and its class's fields, read lazily. */
+final class JavacSourceContext implements SourceContext {
+  private final String source;
+  private final ClassTree enclosingClass;
+  private final JavacModelBuilder builder;
+  private final JavacTypes types;
+  private Map<String, Expr> fieldValues;
+
+  JavacSourceContext(
+      String source, ClassTree enclosingClass, JavacModelBuilder builder, JavacTypes types) {
+    this.source = source;
+    this.enclosingClass = enclosingClass;
+    this.builder = builder;
+    this.types = types;
+  }
+
+  @Override
+  public String source() {
+    return source;
+  }
+
+  @Override
+  public Expr fieldValue(String field) {
+    if (fieldValues == null) {
+      fieldValues = readFieldValues();
+    }
+    return fieldValues.get(field);
+  }
+
+  @Override
+  public boolean hasType(String qualifiedName) {
+    return types.exists(qualifiedName);
+  }
+
+  /** Each field's initialiser, or its only assignment in constructors and initialiser blocks. */
+  private Map<String, Expr> readFieldValues() {
+    Map<String, ExpressionTree> values = new HashMap<>();
+    Set<String> ambiguous = new HashSet<>();
+    if (enclosingClass == null) {
+      return Map.of();
+    }
+    for (Tree member : enclosingClass.getMembers()) {
+      if (member instanceof VariableTree field && field.getInitializer() != null) {
+        put(values, ambiguous, field.getName().toString(), field.getInitializer());
+      } else if (member instanceof MethodTree method
+          && method.getName().contentEquals("<init>")
+          && method.getBody() != null) {
+        collectAssignments(method.getBody(), values, ambiguous);
+      } else if (member instanceof BlockTree block) {
+        collectAssignments(block, values, ambiguous);
+      }
+    }
+    Map<String, Expr> result = new HashMap<>();
+    values.forEach(
+        (name, value) -> {
+          if (!ambiguous.contains(name)) {
+            result.put(name, builder.expr(value));
+          }
+        });
+    return result;
+  }
+
+  private static void collectAssignments(
+      BlockTree block, Map<String, ExpressionTree> values, Set<String> ambiguous) {
+    for (StatementTree s : block.getStatements()) {
+      if (s instanceof ExpressionStatementTree e
+          && e.getExpression() instanceof AssignmentTree assign) {
+        String field = fieldName(assign.getVariable());
+        if (field != null) {
+          put(values, ambiguous, field, assign.getExpression());
+        }
+      }
+    }
+  }
+
+  private static String fieldName(ExpressionTree target) {
+    if (target instanceof MemberSelectTree select
+        && select.getExpression() instanceof IdentifierTree id
+        && id.getName().contentEquals("this")) {
+      return select.getIdentifier().toString();
+    }
+    if (target instanceof IdentifierTree id) {
+      return id.getName().toString();
+    }
+    return null;
+  }
+
+  private static void put(
+      Map<String, ExpressionTree> values,
+      Set<String> ambiguous,
+      String name,
+      ExpressionTree value) {
+    if (values.putIfAbsent(name, value) != null) {
+      ambiguous.add(name);
+    }
+  }
+}

@@ -1,0 +1,20 @@
+package dev.bounded.checks.model;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A suggested fix: text edits applied together, and the imports they need.
+ *
+ * @param description what the fix does, one line
+ * @param edits the edits; they never overlap
+ * @param imports qualified names of the types to import
+ */
+public record Fix(String description, List<Edit> edits, Set<String> imports) {
+
+  /** Copies the collections. */
+  public Fix {
+    edits = List.copyOf(edits);
+    imports = Set.copyOf(imports);
+  }
+}

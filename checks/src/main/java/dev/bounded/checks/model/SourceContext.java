@@ -1,0 +1,43 @@
+package dev.bounded.checks.model;
+
+/**
+ * What a rule may ask the frontend beyond the method itself: source text, the values of the
+ * enclosing class's fields, and which types the compilation can see.
+ */
+public interface SourceContext {
+
+  /**
+   * Returns the whole source file.
+   *
+   * @return the file's text; spans are offsets into it
+   */
+  String source();
+
+  /**
+   * Returns the text of a span.
+   *
+   * @param span a known span in this file
+   * @return the source text it covers
+   */
+  default String text(Span span) {
+    return source().substring(span.start(), span.end());
+  }
+
+  /**
+   * Returns the value a field of the enclosing class is given in the same class: its initialiser,
+   * or its only assignment in a constructor or initialiser block.
+   *
+   * @param field the field's name
+   * @return the value, or {@code null} if the field is unknown or assigned more than once
+   */
+  Expr fieldValue(String field);
+
+  /**
+   * Tells whether a type can be referenced from this file: a fix that introduces a type first asks,
+   * and falls back to plain JDK code when it cannot.
+   *
+   * @param qualifiedName a type's qualified name
+   * @return {@code true} if the type is on the compilation's class path
+   */
+  boolean hasType(String qualifiedName);
+}

@@ -1,0 +1,110 @@
+package dev.bounded.checks.rules;
+
+import dev.bounded.checks.analysis.LoopInfo;
+import dev.bounded.checks.analysis.MethodAnalysis;
+import dev.bounded.checks.analysis.Nodes;
+import dev.bounded.checks.model.Expr;
+import dev.bounded.checks.model.Node;
+import dev.bounded.checks.model.Span;
+import dev.bounded.checks.model.Stmt;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Finds retrying catch clauses of broad types that do not classify the failure: what the two
+ * unclassified-retry rules share.
+ */
+final class CatchAllRetries {
+  /** Names of calls that decide whether a failure is worth retrying. */
+  private static final Pattern CLASSIFIER =
+      Pattern.compile(
+          "(?i).*(retr|transient|recoverable|classif|fatal|should|throwif|propagateif).*");
+
+  private CatchAllRetries() {}
+
+  /** A clause that retries every failure of a broad type. */
+  record Match(Stmt.Catch clause, LoopInfo loop, int typeIndex) {
+    Span typeSpan() {
+      return clause.typeSpans().get(typeIndex);
+    }
+
+    String typeName() {
+      return clause.types().get(typeIndex).name();
+    }
+  }
+
+  /**
+   * Returns the retrying clauses in retry loops that catch one of {@code broadTypes} and do not
+   * look at what they caught. A clause is not reported when an earlier clause of the same try
+   * already catches {@code witness}, the kind of failure that should not be retried.
+   */
+  static List<Match> find(MethodAnalysis analysis, Set<String> broadTypes, String witness) {
+    List<Match> matches = new ArrayList<>();
+    for (Stmt.Catch clause : analysis.catches()) {
+      int index = broadTypeIndex(clause, broadTypes);
+      if (index < 0) {
+        continue;
+      }
+      LoopInfo loop = analysis.loopOf(clause);
+      if (loop == null
+          || !loop.isRetryLoop()
+          || !analysis.goesRoundAgain(clause, loop)
+          || classifies(clause)
+          || earlierClauseTakes(analysis, clause, witness)) {
+        continue;
+      }
+      matches.add(new Match(clause, loop, index));
+    }
+    return matches;
+  }
+
+  private static int broadTypeIndex(Stmt.Catch clause, Set<String> broadTypes) {
+    for (int i = 0; i < clause.types().size(); i++) {
+      if (broadTypes.contains(clause.types().get(i).name())) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** Whether an earlier clause of the same try takes {@code witness} before this one can. */
+  private static boolean earlierClauseTakes(
+      MethodAnalysis analysis, Stmt.Catch clause, String witness) {
+    for (Stmt.Catch earlier : analysis.tryOf(clause).catches()) {
+      if (earlier == clause) {
+        return false;
+      }
+      if (earlier.catches(witness)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether the handler looks at the failure before retrying: an {@code instanceof} on it, a
+   * condition that reads it, or a classifier call such as {@code isRetryable(e)}.
+   */
+  static boolean classifies(Stmt.Catch clause) {
+    String e = clause.parameter();
+    for (Node n : Nodes.sameFrame(clause.body())) {
+      if (n instanceof Expr.InstanceOf test && Nodes.mentions(test.expr(), e)) {
+        return true;
+      }
+      if (n instanceof Stmt.If check && Nodes.mentions(check.condition(), e)) {
+        return true;
+      }
+      if (n instanceof Stmt.Switch choice && Nodes.mentions(choice.selector(), e)) {
+        return true;
+      }
+      if (n instanceof Expr.Call call
+          && CLASSIFIER.matcher(call.name()).matches()
+          && call.args().stream().anyMatch(arg -> Nodes.mentions(arg, e))) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

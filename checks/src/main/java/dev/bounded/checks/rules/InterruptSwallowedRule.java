@@ -1,0 +1,95 @@
+package dev.bounded.checks.rules;
+
+import dev.bounded.checks.analysis.MethodAnalysis;
+import dev.bounded.checks.model.Edit;
+import dev.bounded.checks.model.Finding;
+import dev.bounded.checks.model.Fix;
+import dev.bounded.checks.model.Span;
+import dev.bounded.checks.model.Stmt;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Failure mode A, anywhere: {@code InterruptedException} is caught (alone or in a multi-catch) and
+ * neither the interrupt flag is restored nor the exception propagated (rethrown, wrapped as a
+ * cause, returned, or handed to {@code completeExceptionally}). Throwing it cleared the flag, so
+ * the request to stop is lost. Naming the variable {@code ignored} does not make it safe.
+ *
+ * <p>Clauses inside retry loops that go round again are {@link InterruptRetriedRule}'s. The
+ * "uninterruptibly" idiom (remember the interrupt in a local, restore it later) is not reported.
+ *
+ * <p>Fix: restore the flag first thing in the handler ({@code if (e instanceof
+ * InterruptedException)} in a multi-catch).
+ */
+public final class InterruptSwallowedRule implements Rule {
+  /** The rule's name. */
+  public static final String NAME = "InterruptSwallowed";
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public List<Finding> check(MethodAnalysis analysis, RuleConfig config) {
+    List<Finding> findings = new ArrayList<>();
+    for (Stmt.Catch clause : analysis.catches()) {
+      if (!Interrupts.catchesDirectly(clause)
+          || Interrupts.restoresFlag(clause.body())
+          || Interrupts.propagates(analysis, clause)
+          || Interrupts.remembersInterrupt(analysis, clause)
+          || InterruptRetriedRule.retryingLoop(analysis, clause) != null) {
+        continue;
+      }
+      findings.add(
+          new Finding(
+              NAME,
+              interruptTypeSpan(clause),
+              "InterruptedException is swallowed: throwing it cleared the interrupt flag, so code"
+                  + " above cannot see that the thread was asked to stop. Restore the flag with"
+                  + " Thread.currentThread().interrupt(), or propagate the exception",
+              fix(analysis, clause)));
+    }
+    return findings;
+  }
+
+  private static Span interruptTypeSpan(Stmt.Catch clause) {
+    for (int i = 0; i < clause.types().size(); i++) {
+      if (clause.types().get(i).isSubtypeOf(Interrupts.INTERRUPTED_EXCEPTION)) {
+        return clause.typeSpans().get(i);
+      }
+    }
+    return clause.typeSpan();
+  }
+
+  private static List<Fix> fix(MethodAnalysis analysis, Stmt.Catch clause) {
+    Stmt.Block body = clause.body();
+    if (!body.span().isKnown()) {
+      return List.of();
+    }
+    String source = analysis.context().source();
+    String indent = Source.indentAt(source, clause.span().start());
+    String inner = Source.deeper(source, indent);
+    String restore = "Thread.currentThread().interrupt();";
+    if (clause.types().size() > 1) {
+      String type = analysis.context().text(interruptTypeSpan(clause));
+      restore =
+          "if ("
+              + clause.parameter()
+              + " instanceof "
+              + type
+              + ") {\n"
+              + Source.deeper(source, inner)
+              + restore
+              + "\n"
+              + inner
+              + "}";
+    }
+    Edit edit =
+        body.statements().isEmpty()
+            ? Edit.replace(body.span(), "{\n" + inner + restore + "\n" + indent + "}")
+            : Edit.insert(body.span().start() + 1, "\n" + inner + restore);
+    return List.of(new Fix("Restore the interrupt flag", List.of(edit), Set.of()));
+  }
+}

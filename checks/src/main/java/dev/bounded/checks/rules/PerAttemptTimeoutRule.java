@@ -1,0 +1,383 @@
+package dev.bounded.checks.rules;
+
+import dev.bounded.checks.analysis.LoopInfo;
+import dev.bounded.checks.analysis.MethodAnalysis;
+import dev.bounded.checks.analysis.Nodes;
+import dev.bounded.checks.model.Edit;
+import dev.bounded.checks.model.Expr;
+import dev.bounded.checks.model.Finding;
+import dev.bounded.checks.model.Fix;
+import dev.bounded.checks.model.MethodModel;
+import dev.bounded.checks.model.Node;
+import dev.bounded.checks.model.Stmt;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Failure mode C: inside a retry loop, each attempt waits with a fresh, fixed timeout ({@code
+ * future.get(5, SECONDS)}), and no deadline was computed before the loop. Three attempts then take
+ * up to three timeouts plus backoff: the retries silently outlive the caller's deadline.
+ *
+ * <p>Not reported: waits bounded by what a deadline has left ({@code deadline.remainingNanos()},
+ * {@code deadline - System.nanoTime()}, {@code Duration.between(now, end)}, {@code Math.min(t,
+ * remaining)}), and loops preceded by a deadline computation.
+ *
+ * <p>Fix, for waits that take {@code (long, TimeUnit)}: one {@code Deadline} before the loop (plain
+ * {@code System.nanoTime()} arithmetic when the runtime is not on the class path) and every such
+ * wait bounded by its remaining time.
+ */
+public final class PerAttemptTimeoutRule implements Rule {
+  /** The rule's name. */
+  public static final String NAME = "PerAttemptTimeout";
+
+  static final String DEADLINE_TYPE = "dev.bounded.runtime.Deadline";
+
+  /**
+   * A method that takes a timeout.
+   *
+   * @param owner the type declaring it
+   * @param name its name
+   * @param arity its number of arguments
+   * @param timeoutArg the index of the timeout amount
+   * @param unitArg the index of its {@code TimeUnit}, or -1 when the timeout is a Duration or int
+   */
+  record TimedMethod(String owner, String name, int arity, int timeoutArg, int unitArg) {}
+
+  private static final List<TimedMethod> TIMED_METHODS =
+      List.of(
+          new TimedMethod("java.util.concurrent.Future", "get", 2, 0, 1),
+          new TimedMethod("java.util.concurrent.CompletableFuture", "orTimeout", 2, 0, 1),
+          new TimedMethod("java.util.concurrent.CompletableFuture", "completeOnTimeout", 3, 1, 2),
+          new TimedMethod("java.net.http.HttpRequest.Builder", "timeout", 1, 0, -1),
+          new TimedMethod("java.net.Socket", "connect", 2, 1, -1),
+          new TimedMethod("java.util.concurrent.locks.Lock", "tryLock", 2, 0, 1),
+          new TimedMethod("java.util.concurrent.BlockingQueue", "poll", 2, 0, 1),
+          new TimedMethod("java.util.concurrent.BlockingQueue", "offer", 3, 1, 2),
+          new TimedMethod("java.util.concurrent.CountDownLatch", "await", 2, 0, 1),
+          new TimedMethod("java.util.concurrent.ExecutorService", "awaitTermination", 2, 0, 1),
+          new TimedMethod("java.util.concurrent.Semaphore", "tryAcquire", 2, 0, 1),
+          new TimedMethod("java.util.concurrent.locks.Condition", "await", 2, 0, 1),
+          new TimedMethod("java.util.concurrent.CyclicBarrier", "await", 2, 0, 1));
+
+  /** Calls that read what a deadline has left. */
+  private static final Pattern REMAINING = Pattern.compile("(?i).*(remaining|timeleft).*");
+
+  /** Calls that read a clock. */
+  private static final Set<String> CLOCK_READS =
+      Set.of("nanoTime", "currentTimeMillis", "now", "millis", "instant", "read");
+
+  private static final Map<String, String> DURATION_FACTORIES =
+      Map.of(
+          "NANOSECONDS", "ofNanos",
+          "MILLISECONDS", "ofMillis",
+          "SECONDS", "ofSeconds",
+          "MINUTES", "ofMinutes",
+          "HOURS", "ofHours",
+          "DAYS", "ofDays");
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public List<Finding> check(MethodAnalysis analysis, RuleConfig config) {
+    List<Finding> findings = new ArrayList<>();
+    for (LoopInfo loop : analysis.retryLoops()) {
+      if (hasDeadlineBefore(analysis, loop)) {
+        continue;
+      }
+      List<Expr.Call> timed = new ArrayList<>();
+      for (Node n : analysis.loopLevel(loop)) {
+        if (n instanceof Expr.Call call && isFreshTimeout(analysis, call, config)) {
+          timed.add(call);
+        }
+      }
+      List<Fix> fix = timed.isEmpty() ? List.of() : fix(analysis, loop, timed);
+      for (Expr.Call call : timed) {
+        findings.add(
+            new Finding(
+                NAME,
+                call.nameSpan(),
+                "Each attempt of this retry loop waits with a fresh timeout ("
+                    + shortText(analysis, call)
+                    + "): n attempts wait up to n timeouts plus backoff and outlive the caller's"
+                    + " deadline. Compute one Deadline before the loop and bound each wait by"
+                    + " deadline.remainingNanos()",
+                call == timed.get(0) ? fix : List.of()));
+      }
+    }
+    return findings;
+  }
+
+  private static boolean isFreshTimeout(
+      MethodAnalysis analysis, Expr.Call call, RuleConfig config) {
+    TimedMethod method = timedMethod(call, config);
+    if (method == null) {
+      return false;
+    }
+    List<Expr> timeoutArgs = new ArrayList<>();
+    if (method.timeoutArg() >= 0) {
+      timeoutArgs.add(call.args().get(method.timeoutArg()));
+    } else {
+      timeoutArgs.addAll(call.args());
+    }
+    for (Expr arg : timeoutArgs) {
+      if (isFromDeadline(analysis, arg, 0)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static TimedMethod timedMethod(Expr.Call call, RuleConfig config) {
+    for (TimedMethod m : TIMED_METHODS) {
+      if (call.args().size() == m.arity() && call.isCallTo(m.owner(), m.name())) {
+        return m;
+      }
+    }
+    for (String configured : config.timeoutMethods()) {
+      int hash = configured.indexOf('#');
+      if (!call.args().isEmpty()
+          && call.isCallTo(configured.substring(0, hash), configured.substring(hash + 1))) {
+        return new TimedMethod(configured, call.name(), call.args().size(), -1, -1);
+      }
+    }
+    return null;
+  }
+
+  /** Whether a timeout expression is computed from what a deadline has left. */
+  static boolean isFromDeadline(MethodAnalysis analysis, Expr expr, int depth) {
+    for (Node n : Nodes.sameFrame(expr)) {
+      if (n instanceof Expr.Call call
+          && (REMAINING.matcher(call.name()).matches()
+              || call.name().equals("between")
+              || call.name().equals("until"))) {
+        return true;
+      }
+      if (n instanceof Expr.Binary binary
+          && binary.operator().equals("-")
+          && (readsClock(binary.left()) || readsClock(binary.right()))) {
+        return true;
+      }
+      if (n instanceof Expr.Name name && name.isVariable(name.name()) && depth < 3) {
+        for (Expr value : analysis.valuesOf(name.name())) {
+          if (isFromDeadline(analysis, value, depth + 1)) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  private static boolean readsClock(Expr expr) {
+    for (Expr.Call call : Nodes.calls(expr)) {
+      if (CLOCK_READS.contains(call.name())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether a deadline is available before the loop: a parameter or local that holds one, or a
+   * computation such as {@code System.nanoTime() + timeout} or {@code Deadline.after(...)}.
+   */
+  private static boolean hasDeadlineBefore(MethodAnalysis analysis, LoopInfo loop) {
+    for (MethodModel.Param param : analysis.method().params()) {
+      if (param.type().simpleName().equals("Deadline") || isDeadlineName(param.name())) {
+        return true;
+      }
+    }
+    int loopStart = loop.span().start();
+    for (Node n : Nodes.preOrder(analysis.method().body())) {
+      if (!n.span().isKnown() || n.span().end() > loopStart) {
+        continue;
+      }
+      if (n instanceof Stmt.LocalVar local
+          && (isDeadlineName(local.name())
+              || (local.init() != null && computesDeadline(local.init())))) {
+        return true;
+      }
+      if (n instanceof Expr.Assign assign && computesDeadline(assign.value())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean isDeadlineName(String name) {
+    return name.toLowerCase(Locale.ROOT).contains("deadline");
+  }
+
+  private static boolean computesDeadline(Expr expr) {
+    for (Node n : Nodes.sameFrame(expr)) {
+      if (n instanceof Expr.Call call) {
+        if (call.receiver() instanceof Expr.Name type && type.name().equals("Deadline")) {
+          return true;
+        }
+        if (isDeadlineName(call.name())) {
+          return true;
+        }
+        if (call.name().startsWith("plus")
+            && call.receiver() != null
+            && readsClock(call.receiver())) {
+          return true;
+        }
+      }
+      if (n instanceof Expr.Binary binary
+          && binary.operator().equals("+")
+          && (readsClock(binary.left()) || readsClock(binary.right()))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static String shortText(MethodAnalysis analysis, Expr.Call call) {
+    StringBuilder text = new StringBuilder(call.name()).append('(');
+    for (int i = 0; i < call.args().size(); i++) {
+      Expr arg = call.args().get(i);
+      text.append(i == 0 ? "" : ", ")
+          .append(arg.span().isKnown() ? analysis.context().text(arg.span()) : "...");
+    }
+    String s = text.append(')').toString();
+    return s.length() > 60 ? s.substring(0, 57) + "..." : s;
+  }
+
+  /**
+   * One deadline before the loop; every (amount, unit) wait with the same timeout bounded by it.
+   */
+  private static List<Fix> fix(MethodAnalysis analysis, LoopInfo loop, List<Expr.Call> timed) {
+    String amount = null;
+    String unit = null;
+    List<Expr.Call> convertible = new ArrayList<>();
+    for (Expr.Call call : timed) {
+      TimedMethod method = timedMethod(call, RuleConfig.DEFAULT);
+      if (method == null || method.unitArg() < 0) {
+        return List.of(); // a Duration or int-millis timeout: zero would mean "none" or be refused
+      }
+      Expr a = call.args().get(method.timeoutArg());
+      Expr u = call.args().get(method.unitArg());
+      if (!a.span().isKnown() || !u.span().isKnown() || !hoistable(analysis, loop, a, u)) {
+        return List.of();
+      }
+      String aText = analysis.context().text(a.span());
+      String uText = analysis.context().text(u.span());
+      if (amount == null) {
+        amount = aText;
+        unit = uText;
+      } else if (!amount.equals(aText) || !unit.equals(uText)) {
+        return List.of(); // different timeouts: the right total is the author's call
+      }
+      convertible.add(call);
+    }
+    Stmt statement = loop.statement();
+    if (statement == null || !statement.span().isKnown()) {
+      return List.of();
+    }
+    String source = analysis.context().source();
+    int lineStart = source.lastIndexOf('\n', statement.span().start() - 1) + 1;
+    String before = source.substring(lineStart, statement.span().start());
+    if (!before.isBlank() && !before.strip().matches("[A-Za-z_$][\\w$]*\\s*:")) {
+      return List.of();
+    }
+    String indent = Source.indentAt(source, statement.span().start());
+    boolean runtime = analysis.context().hasType(DEADLINE_TYPE);
+    Set<String> imports = new LinkedHashSet<>();
+    imports.add("java.util.concurrent.TimeUnit");
+    String declaration;
+    String remaining;
+    if (runtime) {
+      String name = analysis.freshLocalName("deadline");
+      declaration =
+          "Deadline " + name + " = Deadline.after(" + duration(amount, unit, imports) + ");";
+      remaining = name + ".remainingNanos(), TimeUnit.NANOSECONDS";
+      imports.add(DEADLINE_TYPE);
+    } else {
+      String name = analysis.freshLocalName("deadlineNanos");
+      declaration = "long " + name + " = System.nanoTime() + " + unit + ".toNanos(" + amount + ");";
+      remaining = "Math.max(0L, " + name + " - System.nanoTime()), TimeUnit.NANOSECONDS";
+    }
+    List<Edit> edits = new ArrayList<>();
+    edits.add(Edit.insert(lineStart, indent + declaration + "\n"));
+    for (Expr.Call call : convertible) {
+      TimedMethod method = timedMethod(call, RuleConfig.DEFAULT);
+      Expr a = call.args().get(method.timeoutArg());
+      Expr u = call.args().get(method.unitArg());
+      edits.add(new Edit(a.span().start(), u.span().end(), remaining));
+    }
+    return List.of(
+        new Fix(
+            runtime
+                ? "Compute one Deadline before the loop; wait for what it has left"
+                : "Compute one deadline (System.nanoTime) before the loop; wait for what it has left",
+            edits,
+            imports));
+  }
+
+  private static String duration(String amount, String unit, Set<String> imports) {
+    imports.add("java.time.Duration");
+    String constant = unit.startsWith("TimeUnit.") ? unit.substring("TimeUnit.".length()) : unit;
+    String factory = DURATION_FACTORIES.get(constant);
+    if (factory != null) {
+      return "Duration." + factory + "(" + amount + ")";
+    }
+    return "Duration.of(" + amount + ", " + unit + ".toChronoUnit())";
+  }
+
+  /** Whether the timeout's expressions mean the same before the loop as inside it. */
+  private static boolean hoistable(MethodAnalysis analysis, LoopInfo loop, Expr... exprs) {
+    for (Expr expr : exprs) {
+      for (Node n : Nodes.preOrder(expr)) {
+        if (n instanceof Expr.Name name
+            && name.qualifier() == null
+            && name.isVariable(name.name())) {
+          if (name.kind() == Expr.NameKind.PARAMETER && !assignedIn(analysis, loop, name.name())) {
+            continue;
+          }
+          if (!declaredBefore(analysis, loop, name.name())
+              || assignedIn(analysis, loop, name.name())) {
+            return false;
+          }
+        }
+      }
+    }
+    return true;
+  }
+
+  private static boolean declaredBefore(MethodAnalysis analysis, LoopInfo loop, String variable) {
+    for (Node n : Nodes.preOrder(analysis.method().body())) {
+      if (n instanceof Stmt.LocalVar local
+          && local.name().equals(variable)
+          && local.span().isKnown()
+          && local.span().end() <= loop.span().start()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean assignedIn(MethodAnalysis analysis, LoopInfo loop, String variable) {
+    for (Node n : Nodes.preOrder(loop.node())) {
+      if (n instanceof Expr.Assign assign
+          && assign.target() instanceof Expr.Name target
+          && target.isVariable(variable)) {
+        return true;
+      }
+      if (n instanceof Expr.Unary unary
+          && unary.operand() instanceof Expr.Name target
+          && target.isVariable(variable)
+          && (unary.operator().equals("++") || unary.operator().equals("--"))) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

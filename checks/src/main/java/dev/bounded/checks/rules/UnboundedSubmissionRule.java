@@ -1,0 +1,298 @@
+package dev.bounded.checks.rules;
+
+import dev.bounded.checks.analysis.LoopInfo;
+import dev.bounded.checks.analysis.MethodAnalysis;
+import dev.bounded.checks.analysis.Nodes;
+import dev.bounded.checks.model.Edit;
+import dev.bounded.checks.model.Expr;
+import dev.bounded.checks.model.Finding;
+import dev.bounded.checks.model.Fix;
+import dev.bounded.checks.model.Node;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Failure mode D: tasks are submitted in a loop (or a {@code forEach}) to an executor that queues
+ * without bound: {@code Executors.newFixedThreadPool}, {@code newSingleThreadExecutor}, {@code
+ * newScheduledThreadPool}, {@code newWorkStealingPool}, {@code newCachedThreadPool} (a thread per
+ * waiting task), the common pool ({@code supplyAsync}/{@code runAsync} without an executor), or a
+ * {@code ThreadPoolExecutor} built on a queue without capacity. Under load the backlog grows until
+ * memory runs out, and the submitter never feels backpressure.
+ *
+ * <p>The executor is followed through locals and the fields of the same class. Not reported:
+ * bounded queues, a {@code Semaphore} acquired in the loop, a single submission, and loops with a
+ * small constant count (at most {@value #SMALL_LOOP} rounds) or as many rounds as the pool has
+ * threads.
+ *
+ * <p>Fix, at the executor's creation: a fixed pool becomes a {@code ThreadPoolExecutor} on an
+ * {@code ArrayBlockingQueue} with {@code CallerRunsPolicy} (the submitter runs the task itself when
+ * the queue is full); an unbounded {@code LinkedBlockingQueue} gets a capacity.
+ */
+public final class UnboundedSubmissionRule implements Rule {
+  /** The rule's name. */
+  public static final String NAME = "UnboundedSubmission";
+
+  /** Loops with at most this many rounds, written as a constant, submit a bounded batch. */
+  static final int SMALL_LOOP = 1024;
+
+  /** The queue capacity the fixes propose: explicit, and a starting point to tune. */
+  static final String PROPOSED_CAPACITY = "1_000";
+
+  private static final String EXECUTORS = "java.util.concurrent.Executors";
+  private static final Set<String> SUBMIT = Set.of("submit", "execute", "invokeAll");
+  private static final Set<String> UNBOUNDED_QUEUES =
+      Set.of(
+          "java.util.concurrent.LinkedTransferQueue",
+          "java.util.concurrent.PriorityBlockingQueue",
+          "java.util.concurrent.DelayQueue");
+  private static final Set<String> CAPACITY_OPTIONAL_QUEUES =
+      Set.of(
+          "java.util.concurrent.LinkedBlockingQueue", "java.util.concurrent.LinkedBlockingDeque");
+
+  /** Why an executor is unbounded, and the pool-size expression of a fixed pool. */
+  private record Unbounded(String description, Expr origin, Expr threads) {}
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public List<Finding> check(MethodAnalysis analysis, RuleConfig config) {
+    List<Finding> findings = new ArrayList<>();
+    Map<Expr, Boolean> fixed = new IdentityHashMap<>();
+    for (LoopInfo loop : analysis.loops()) {
+      for (Node n : analysis.loopLevel(loop)) {
+        if (!(n instanceof Expr.Call call)) {
+          continue;
+        }
+        Unbounded executor = unboundedTarget(analysis, call);
+        if (executor == null || isBoundedBatch(analysis, loop, executor)) {
+          continue;
+        }
+        List<Fix> fixes = List.of();
+        if (executor.origin() != null && fixed.put(executor.origin(), Boolean.TRUE) == null) {
+          fixes = fixes(analysis, executor);
+        }
+        findings.add(
+            new Finding(
+                NAME,
+                call.nameSpan(),
+                "Tasks are submitted in a loop to "
+                    + executor.description()
+                    + ": under load the backlog grows without bound until memory runs out, and"
+                    + " the submitter never slows down. Use a bounded queue with an explicit"
+                    + " policy for when it is full (BoundedExecutor, or a ThreadPoolExecutor on an"
+                    + " ArrayBlockingQueue)",
+                fixes));
+      }
+    }
+    return findings;
+  }
+
+  /**
+   * Returns why the call's executor is unbounded, or {@code null} if it is not a submission to one.
+   */
+  private static Unbounded unboundedTarget(MethodAnalysis analysis, Expr.Call call) {
+    if ((call.name().equals("supplyAsync") || call.name().equals("runAsync"))
+        && Nodes.isStaticCallOn(call, "java.util.concurrent.CompletableFuture")) {
+      if (call.args().size() == 1) {
+        return new Unbounded(
+            "the common ForkJoinPool (" + call.name() + " without an executor)", null, null);
+      }
+      return call.args().size() == 2 ? classifyAll(analysis, call.args().get(1)) : null;
+    }
+    if (!SUBMIT.contains(call.name()) || call.receiver() == null) {
+      return null;
+    }
+    Expr receiver = call.receiver();
+    if (receiver.type().isKnown()
+        && !receiver.type().isSubtypeOf("java.util.concurrent.Executor")) {
+      return null;
+    }
+    return classifyAll(analysis, receiver);
+  }
+
+  /** Classifies every value the executor expression may hold; all must be unbounded. */
+  private static Unbounded classifyAll(MethodAnalysis analysis, Expr executor) {
+    List<Expr> origins = analysis.origins(executor);
+    Unbounded first = null;
+    for (Expr origin : origins) {
+      Unbounded u = classify(analysis, origin);
+      if (u == null) {
+        return null;
+      }
+      if (first == null) {
+        first = u;
+      }
+    }
+    return first;
+  }
+
+  private static Unbounded classify(MethodAnalysis analysis, Expr origin) {
+    if (origin instanceof Expr.Call factory) {
+      if (Nodes.isStaticCallOn(factory, "java.util.concurrent.ForkJoinPool")
+          && factory.name().equals("commonPool")) {
+        return new Unbounded("the common ForkJoinPool", null, null);
+      }
+      if (!Nodes.isStaticCallOn(factory, EXECUTORS)) {
+        return null;
+      }
+      String text = "Executors." + factory.name() + "(...)";
+      return switch (factory.name()) {
+        case "newFixedThreadPool" ->
+            new Unbounded(
+                text + ", whose LinkedBlockingQueue has no capacity",
+                factory,
+                factory.args().isEmpty() ? null : factory.args().get(0));
+        case "newSingleThreadExecutor" ->
+            new Unbounded(text + ", whose LinkedBlockingQueue has no capacity", factory, null);
+        case "newScheduledThreadPool", "newSingleThreadScheduledExecutor", "newWorkStealingPool" ->
+            new Unbounded(text + ", whose queue has no capacity", null, null);
+        case "newCachedThreadPool" ->
+            new Unbounded(
+                text + ", which starts a new thread for every task that finds no idle one",
+                null,
+                null);
+        default -> null;
+      };
+    }
+    if (origin instanceof Expr.New created) {
+      String type = created.type().name();
+      if (type.equals("java.util.concurrent.ScheduledThreadPoolExecutor")
+          || type.equals("java.util.concurrent.ForkJoinPool")) {
+        return new Unbounded(
+            "a " + created.type().simpleName() + ", whose queue has no capacity", null, null);
+      }
+      if (type.equals("java.util.concurrent.ThreadPoolExecutor") && created.args().size() >= 5) {
+        Expr max = created.args().get(1);
+        for (Expr queue : analysis.origins(created.args().get(4))) {
+          if (!(queue instanceof Expr.New q)) {
+            continue;
+          }
+          String queueType = q.type().name();
+          if (UNBOUNDED_QUEUES.contains(queueType)
+              || (CAPACITY_OPTIONAL_QUEUES.contains(queueType) && hasNoCapacity(q))) {
+            return new Unbounded(
+                "a ThreadPoolExecutor on a " + q.type().simpleName() + " without capacity",
+                q,
+                null);
+          }
+          if (queueType.equals("java.util.concurrent.SynchronousQueue") && isMaxInt(max)) {
+            return new Unbounded(
+                "a ThreadPoolExecutor with no limit on threads (SynchronousQueue, Integer.MAX_VALUE)",
+                null,
+                null);
+          }
+        }
+      }
+    }
+    return null;
+  }
+
+  private static boolean hasNoCapacity(Expr.New queue) {
+    // LinkedBlockingQueue() and LinkedBlockingQueue(Collection) are unbounded; (int) is bounded.
+    return queue.args().isEmpty()
+        || (queue.args().size() == 1
+            && queue.args().get(0).type().isSubtypeOf("java.util.Collection"));
+  }
+
+  private static boolean isMaxInt(Expr expr) {
+    return expr instanceof Expr.Name name && name.name().equals("MAX_VALUE");
+  }
+
+  /**
+   * Whether the loop submits a bounded batch: a Semaphore is acquired in it, or it counts to a
+   * small constant or to the pool's own thread count.
+   */
+  private static boolean isBoundedBatch(
+      MethodAnalysis analysis, LoopInfo loop, Unbounded executor) {
+    for (Node n : analysis.loopLevel(loop)) {
+      if (n instanceof Expr.Call call
+          && (call.name().equals("acquire") || call.name().equals("tryAcquire"))
+          && (call.receiver() == null
+              || !call.receiver().type().isKnown()
+              || call.receiver().type().isSubtypeOf("java.util.concurrent.Semaphore"))) {
+        return true;
+      }
+    }
+    if (loop.kind() != LoopInfo.Kind.FOR || !(loop.condition() instanceof Expr.Binary test)) {
+      return false;
+    }
+    if (!test.operator().equals("<") && !test.operator().equals("<=")) {
+      return false;
+    }
+    Expr bound = test.right();
+    if (bound instanceof Expr.Literal literal
+        && literal.value() instanceof Number count
+        && count.longValue() <= SMALL_LOOP) {
+      return true;
+    }
+    return executor.threads() != null
+        && bound.span().isKnown()
+        && executor.threads().span().isKnown()
+        && analysis
+            .context()
+            .text(bound.span())
+            .equals(analysis.context().text(executor.threads().span()));
+  }
+
+  private static List<Fix> fixes(MethodAnalysis analysis, Unbounded executor) {
+    Expr origin = executor.origin();
+    if (!origin.span().isKnown()) {
+      return List.of();
+    }
+    if (origin instanceof Expr.New queue) {
+      String text = analysis.context().text(queue.span());
+      if (!queue.args().isEmpty() || !text.endsWith("()")) {
+        return List.of();
+      }
+      return List.of(
+          new Fix(
+              "Give the queue a capacity (a full queue then rejects; tune the number)",
+              List.of(Edit.insert(queue.span().end() - 1, PROPOSED_CAPACITY)),
+              Set.of()));
+    }
+    Expr.Call factory = (Expr.Call) origin;
+    String threads;
+    String threadFactory = null;
+    if (factory.name().equals("newSingleThreadExecutor")) {
+      threads = "1";
+      if (factory.args().size() == 1) {
+        threadFactory = analysis.context().text(factory.args().get(0).span());
+      }
+    } else if (executor.threads() != null && executor.threads().span().isKnown()) {
+      Expr size = executor.threads();
+      if (!(size instanceof Expr.Literal) && !(size instanceof Expr.Name)) {
+        return List.of(); // evaluating it twice could change its meaning
+      }
+      threads = analysis.context().text(size.span());
+      if (factory.args().size() == 2) {
+        threadFactory = analysis.context().text(factory.args().get(1).span());
+      }
+    } else {
+      return List.of();
+    }
+    String replacement =
+        "new ThreadPoolExecutor("
+            + threads
+            + ", "
+            + threads
+            + ", 0L, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>("
+            + PROPOSED_CAPACITY
+            + "), "
+            + (threadFactory == null ? "" : threadFactory + ", ")
+            + "new ThreadPoolExecutor.CallerRunsPolicy())";
+    return List.of(
+        new Fix(
+            "Bound the queue; when it is full, the submitter runs the task (backpressure)",
+            List.of(Edit.replace(factory.span(), replacement)),
+            Set.of(
+                "java.util.concurrent.ThreadPoolExecutor",
+                "java.util.concurrent.ArrayBlockingQueue",
+                "java.util.concurrent.TimeUnit")));
+  }
+}

@@ -1,0 +1,69 @@
+package dev.bounded.checks.rules;
+
+import dev.bounded.checks.analysis.MethodAnalysis;
+import dev.bounded.checks.model.Edit;
+import dev.bounded.checks.model.Finding;
+import dev.bounded.checks.model.Fix;
+import dev.bounded.checks.model.Stmt;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Failure mode B: a retry loop catches {@code Throwable} or {@code Error} and goes round again, so
+ * {@code OutOfMemoryError}, {@code StackOverflowError} and failed assertions are retried as if they
+ * were transient. Clauses that classify what they caught are not reported.
+ *
+ * <p>Fix, for {@code catch (Throwable t)}: a clause placed before it that rethrows errors.
+ */
+public final class UnclassifiedRetryRule implements Rule {
+  /** The rule's name. */
+  public static final String NAME = "UnclassifiedRetry";
+
+  private static final Set<String> FATAL_CATCHES = Set.of("java.lang.Throwable", "java.lang.Error");
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public List<Finding> check(MethodAnalysis analysis, RuleConfig config) {
+    List<Finding> findings = new ArrayList<>();
+    for (CatchAllRetries.Match match :
+        CatchAllRetries.find(analysis, FATAL_CATCHES, "java.lang.Error")) {
+      String type = match.typeName().substring("java.lang.".length());
+      findings.add(
+          new Finding(
+              NAME,
+              match.typeSpan(),
+              "This retry loop catches "
+                  + type
+                  + " and goes round again: OutOfMemoryError, StackOverflowError and failed"
+                  + " assertions are retried as if they were transient. Retry only the failures"
+                  + " you know to be transient (RetryPolicy.retryOn), and let errors through",
+              fixes(analysis, match)));
+    }
+    return findings;
+  }
+
+  private static List<Fix> fixes(MethodAnalysis analysis, CatchAllRetries.Match match) {
+    Stmt.Catch clause = match.clause();
+    if (!match.typeName().equals("java.lang.Throwable")
+        || clause.types().size() != 1
+        || !clause.span().isKnown()) {
+      return List.of();
+    }
+    String source = analysis.context().source();
+    String indent = Source.indentAt(source, clause.span().start());
+    String inner = Source.deeper(source, indent);
+    String name = analysis.freshLocalName("error");
+    String rethrow =
+        "catch (Error " + name + ") {\n" + inner + "throw " + name + ";\n" + indent + "} ";
+    return List.of(
+        new Fix(
+            "Rethrow errors before the Throwable handler",
+            List.of(Edit.insert(clause.span().start(), rethrow)),
+            Set.of()));
+  }
+}
