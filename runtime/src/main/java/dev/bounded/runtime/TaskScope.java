@@ -2,6 +2,7 @@ package dev.bounded.runtime;
 
 import dev.bounded.runtime.internal.NamedThreadFactory;
 import dev.bounded.runtime.internal.Threads;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -32,11 +33,15 @@ import java.util.concurrent.locks.ReentrantLock;
  * <h2>Lifetime</h2>
  *
  * <p>The thread that opens a scope owns it: only the owner may {@link #fork fork}, {@link #join()}
- * and {@link #close()}; any other thread gets {@link IllegalCallerException}. Each fork starts one
- * new thread from the factory, so a subtask's thread-locals and interrupt status are its own. The
- * scope is <em>cancelled</em> at the first of: a subtask failing, its deadline passing while the
- * owner joins, the owner being interrupted while it joins, or {@link #close()} without a join.
- * Cancelling interrupts every unfinished subtask; subtasks forked afterwards are not started.
+ * and {@link #close()}; any other thread gets {@link IllegalCallerException}. A fork runs on a
+ * thread from the factory: a new one, or a thread of the same scope whose subtask has finished
+ * (starting a platform thread costs far more than a trivial task, so a scope reuses its own threads
+ * while the owner is still forking). Threads are never shared between scopes and none outlives its
+ * scope. A subtask starts with its interrupt flag clear; a thread-local that a subtask sets and
+ * does not remove may be seen by a later subtask of the same scope. The scope is <em>cancelled</em>
+ * at the first of: a subtask failing, its deadline passing while the owner joins, the owner being
+ * interrupted while it joins, or {@link #close()} without a join. Cancelling interrupts every
+ * unfinished subtask; subtasks forked afterwards are not started.
  *
  * <h2>Outcomes of {@link #join()}</h2>
  *
@@ -98,8 +103,19 @@ public final class TaskScope implements AutoCloseable {
 
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition changed = lock.newCondition();
+  private final Condition work = lock.newCondition();
   // Guarded by lock: the subtasks forked and not yet finished, and what happened to the scope.
   private final Set<Subtask<?>> unfinished = new HashSet<>();
+
+  /** Subtasks handed to idle threads of this scope, not yet taken. */
+  private final ArrayDeque<Subtask<?>> handoff = new ArrayDeque<>();
+
+  /** Threads of this scope waiting for a handoff; always more than {@code handoff.size()}. */
+  private int idle;
+
+  /** Set when the owner joins or closes: no more forks, so idle threads end. */
+  private boolean forksClosed;
+
   private Ending ending;
   private int cancelledUnfinished;
   private Throwable firstFailure;
@@ -158,7 +174,8 @@ public final class TaskScope implements AutoCloseable {
   }
 
   /**
-   * Starts {@code task} in a new thread owned by this scope.
+   * Starts {@code task} in a thread owned by this scope: a new one from the factory, or an idle
+   * thread of this scope.
    *
    * <p>If the scope is already cancelled (a subtask failed), the task is not started and the
    * returned subtask is {@link Subtask.State#CANCELLED}.
@@ -187,7 +204,19 @@ public final class TaskScope implements AutoCloseable {
       forked++;
       return subtask;
     }
-    Thread thread = threadFactory.newThread(() -> run(subtask));
+    lock.lock();
+    try {
+      if (idle > handoff.size()) { // a thread of this scope has finished its subtask: reuse it
+        unfinished.add(subtask);
+        handoff.add(subtask);
+        work.signal();
+        forked++;
+        return subtask;
+      }
+    } finally {
+      lock.unlock();
+    }
+    Thread thread = threadFactory.newThread(() -> runThread(subtask));
     if (thread == null) {
       throw new RejectedExecutionException(
           "thread factory " + threadFactory + " of task scope '" + name + "' returned null");
@@ -237,6 +266,7 @@ public final class TaskScope implements AutoCloseable {
     Thread[] toInterrupt = null;
     lock.lock();
     try {
+      closeForksLocked();
       while (!unfinished.isEmpty() && ending == null) {
         long nanos = deadline.remainingNanos();
         if (nanos <= 0) {
@@ -294,6 +324,7 @@ public final class TaskScope implements AutoCloseable {
     int stillRunning;
     lock.lock();
     try {
+      closeForksLocked();
       stillRunning = unfinished.size();
       if (stillRunning > 0) {
         toInterrupt = cancelLocked(Ending.CLOSED);
@@ -406,11 +437,21 @@ public final class TaskScope implements AutoCloseable {
     }
   }
 
-  /** Runs in the subtask's own thread. */
-  private <T> void run(Subtask<T> subtask) {
+  /** The body of every thread the scope starts: its first subtask, then any handed to it. */
+  private void runThread(Subtask<?> first) {
+    Subtask<?> next = runOne(first);
+    while (next != null) {
+      // An interrupt left by the previous subtask is its own business, not the next one's; one
+      // from cancellation is not lost: cancelled is set before it is sent and is read below.
+      Thread.interrupted();
+      next = runOne(next);
+    }
+  }
+
+  /** Runs one subtask (unless the scope is cancelled) and returns the next one, or null to end. */
+  private <T> Subtask<?> runOne(Subtask<T> subtask) {
     if (cancelled) {
-      finish(subtask, null, null, false);
-      return;
+      return finishAndTakeNext(subtask, null, null, false);
     }
     T result = null;
     Throwable failure = null;
@@ -419,11 +460,13 @@ public final class TaskScope implements AutoCloseable {
     } catch (Throwable t) { // Errors too: every failure is reported to the owner.
       failure = t;
     }
-    finish(subtask, result, failure, true);
+    return finishAndTakeNext(subtask, result, failure, true);
   }
 
-  private <T> void finish(Subtask<T> subtask, T result, Throwable failure, boolean started) {
+  private <T> Subtask<?> finishAndTakeNext(
+      Subtask<T> subtask, T result, Throwable failure, boolean started) {
     Thread[] toInterrupt = null;
+    Subtask<?> next;
     lock.lock();
     try {
       unfinished.remove(subtask);
@@ -447,10 +490,36 @@ public final class TaskScope implements AutoCloseable {
       if (wake) {
         changed.signal();
       }
+      next = awaitHandoffLocked();
     } finally {
       lock.unlock();
     }
     interruptAll(toInterrupt);
+    return next;
+  }
+
+  /**
+   * Waits, while the owner may still fork, for a subtask to be handed to this thread. A thread runs
+   * subtasks of this scope only, one after another, and never outlives it.
+   */
+  private Subtask<?> awaitHandoffLocked() {
+    idle++;
+    while (handoff.isEmpty() && !forksClosed && !cancelled) {
+      work.awaitUninterruptibly(); // not interrupted by the scope: it is in no subtask now
+    }
+    idle--;
+    Subtask<?> next = handoff.poll();
+    if (next != null) {
+      next.thread = Thread.currentThread();
+    }
+    return next;
+  }
+
+  private void closeForksLocked() {
+    if (!forksClosed) {
+      forksClosed = true;
+      work.signalAll();
+    }
   }
 
   /**
@@ -483,12 +552,14 @@ public final class TaskScope implements AutoCloseable {
       cancelledUnfinished = unfinished.size();
     }
     cancelled = true; // before any interrupt: a subtask that has not started yet sees it
-    Thread[] result = new Thread[unfinished.size()];
-    int i = 0;
+    work.signalAll();
+    List<Thread> result = new ArrayList<>(unfinished.size());
     for (Subtask<?> subtask : unfinished) {
-      result[i++] = subtask.thread;
+      if (subtask.thread != null) { // null: handed off and not yet taken, so it will not start
+        result.add(subtask.thread);
+      }
     }
-    return result;
+    return result.toArray(new Thread[0]);
   }
 
   private static void interruptAll(Thread[] threads) {
@@ -632,9 +703,10 @@ public final class TaskScope implements AutoCloseable {
     }
 
     /**
-     * Sets the factory of the subtasks' threads: one new thread per fork. By default platform,
-     * non-daemon threads named after the scope; on Java 21+ virtual threads suit scopes best
-     * ({@code Thread.ofVirtual().name("checkout-", 1).factory()}).
+     * Sets the factory of the subtasks' threads (a new thread for each fork that finds no idle
+     * thread of the scope). By default platform, non-daemon threads named after the scope; on Java
+     * 21+ virtual threads suit scopes best ({@code Thread.ofVirtual().name("checkout-",
+     * 1).factory()}).
      *
      * @param threadFactory the factory; it must return a new, unstarted thread each time
      * @return this builder

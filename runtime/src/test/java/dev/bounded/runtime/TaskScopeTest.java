@@ -515,6 +515,29 @@ final class TaskScopeTest {
     }
 
     @Test
+    void aThreadWhoseSubtaskFinishedRunsTheNextForkWithAClearInterruptFlag() {
+      try (TaskScope scope = scope().open()) {
+        Subtask<Thread> first =
+            scope.fork(
+                () -> {
+                  Thread.currentThread().interrupt(); // left set: must not reach the next subtask
+                  return Thread.currentThread();
+                });
+        while (first.state() == Subtask.State.RUNNING) {
+          Thread.onSpinWait(); // its thread is idle in the scope once this is settled
+        }
+        Subtask<Boolean> second = scope.fork(() -> Thread.currentThread().isInterrupted());
+        Subtask<Thread> secondThread = scope.fork(Thread::currentThread);
+
+        scope.join();
+
+        assertThat(second.get()).isFalse();
+        assertThat(threads.threads()).contains(first.get()).hasSizeBetween(1, 2);
+        assertThat(secondThread.get().getName()).startsWith("child-");
+      }
+    }
+
+    @Test
     void aThreadFactoryThatReturnsNullIsRefused() {
       try (TaskScope scope = TaskScope.builder().name("nulls").threadFactory(r -> null).open()) {
         assertThatThrownBy(() -> scope.fork(() -> "x"))
