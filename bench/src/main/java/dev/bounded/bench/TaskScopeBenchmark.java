@@ -35,6 +35,11 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code ownedCachedPool}: the same guarantee by hand: a cached pool per operation, {@code
  *       invokeAll}, {@code shutdown}, {@code awaitTermination}. The like-for-like baseline: a pool
  *       that outlives the request is exactly what a scope exists to avoid.
+ *   <li>{@code ownedCachedPoolJoined}: the same, and then joins every thread the pool made: the
+ *       scope's full guarantee ({@code close()} returns when its threads have ended, while {@code
+ *       awaitTermination} returns when the workers have left their loop, before the threads end).
+ *   <li>{@code rawThreads}: the floor for context: N threads from the factory, started and joined,
+ *       results through an array; no pool, no scope, no failure handling.
  *   <li>{@code sharedCachedPool}: {@code invokeAll} on a long-lived cached pool, for context: no
  *       thread is created per operation, and nothing ends with the request.
  * </ul>
@@ -99,6 +104,56 @@ public class TaskScopeBenchmark {
       executor.shutdown();
       executor.awaitTermination(1, TimeUnit.MINUTES);
     }
+  }
+
+  @Benchmark
+  public int ownedCachedPoolJoined() throws InterruptedException, ExecutionException {
+    List<Thread> made = new ArrayList<>();
+    ExecutorService executor =
+        Executors.newCachedThreadPool(
+            runnable -> {
+              Thread thread = factory.newThread(runnable);
+              synchronized (made) {
+                made.add(thread);
+              }
+              return thread;
+            });
+    try {
+      return sum(executor.invokeAll(batch));
+    } finally {
+      executor.shutdown();
+      executor.awaitTermination(1, TimeUnit.MINUTES);
+      synchronized (made) {
+        for (Thread thread : made) {
+          thread.join();
+        }
+      }
+    }
+  }
+
+  @Benchmark
+  public int rawThreads() throws InterruptedException {
+    int[] results = new int[tasks];
+    Thread[] threads = new Thread[tasks];
+    for (int i = 0; i < tasks; i++) {
+      int slot = i;
+      threads[i] =
+          factory.newThread(
+              () -> {
+                try {
+                  results[slot] = trivial.call();
+                } catch (Exception e) {
+                  throw new IllegalStateException(e);
+                }
+              });
+      threads[i].start();
+    }
+    int sum = 0;
+    for (int i = 0; i < tasks; i++) {
+      threads[i].join();
+      sum += results[i];
+    }
+    return sum;
   }
 
   @Benchmark
