@@ -1,0 +1,765 @@
+package dev.bounded.runtime;
+
+import dev.bounded.runtime.internal.NamedThreadFactory;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.AbstractExecutorService;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.concurrent.RunnableFuture;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * An {@link ExecutorService} with a fixed number of workers and a bounded queue: one per
+ * dependency, so a slow dependency fills its own bulkhead instead of every thread of the service.
+ *
+ * <pre>{@code
+ * static final BoundedExecutor INVENTORY = BoundedExecutor.builder("inventory")
+ *     .workers(4)            // at most 4 calls to the inventory service at once
+ *     .queueCapacity(100)    // at most 100 more waiting
+ *     .build();              // threads inventory-1 .. inventory-4
+ *
+ * Future<Stock> now = INVENTORY.submit(() -> inventory.stock(sku));  // full: rejected at once
+ * Future<Stock> later = INVENTORY.submit(() -> inventory.stock(sku), deadline); // full: waits
+ * }</pre>
+ *
+ * <h2>Admission</h2>
+ *
+ * <p>Admission is explicit in the method called; no task is ever silently dropped:
+ *
+ * <ul>
+ *   <li>{@link #execute(Runnable)}, and the {@code submit} and {@code invokeAll}/{@code invokeAny}
+ *       methods inherited from {@link ExecutorService}, never wait: when the queue is full they
+ *       throw {@link ExecutorFullException} at once (load shedding).
+ *   <li>{@link #execute(Runnable, Deadline)}, {@link #submit(Callable, Deadline)} and {@link
+ *       #submit(Runnable, Deadline)} wait for queue space until the deadline (backpressure), then
+ *       throw {@link ExecutorFullException}; if interrupted meanwhile they throw {@link
+ *       AdmissionInterruptedException} with the interrupt flag set again.
+ *   <li>After shutdown every method refuses with {@link ExecutorShutdownException}, including those
+ *       that were waiting for space.
+ * </ul>
+ *
+ * <h2>Every accepted task is accounted for</h2>
+ *
+ * <p>It runs; or {@link #shutdownNow()} returns it; or {@link #shutdown(Duration)} reports it as
+ * not run. {@link #shutdown()} and {@link #close()} run every queued task before the workers exit.
+ * A task given to {@code execute} that throws is reported to its worker's {@link
+ * Thread.UncaughtExceptionHandler}, and the worker goes on with the next task (a {@code submit}ted
+ * task's failure goes to its {@link Future}, as usual).
+ *
+ * <h2>Counters</h2>
+ *
+ * <p>{@link #queued()}, {@link #active()}, {@link #completed()} and {@link #rejected()} are cheap
+ * to read and meant to be exported as gauges.
+ *
+ * <p>The workers start in {@link Builder#build()} and live until shutdown. Thread-safe: any thread
+ * may submit, read the counters or shut the executor down.
+ */
+public final class BoundedExecutor extends AbstractExecutorService implements AutoCloseable {
+  private static final int RUNNING = 0;
+  private static final int SHUTDOWN = 1;
+  private static final int STOP = 2;
+  private static final int TERMINATED = 3;
+
+  private final String name;
+  private final Ticker ticker;
+  private final Runnable[] queue;
+  private final Thread[] workers;
+
+  private final ReentrantLock lock = new ReentrantLock();
+  private final Condition notEmpty = lock.newCondition();
+  private final Condition notFull = lock.newCondition();
+  private final Condition stateChanged = lock.newCondition();
+
+  // Guarded by lock.
+  private int head;
+  private int tail;
+  private int count;
+  private int liveWorkers;
+  private int active;
+  private long completed;
+  private long rejected;
+
+  /** RUNNING, SHUTDOWN, STOP or TERMINATED; only ever increases. Written under lock. */
+  private volatile int state = RUNNING;
+
+  private BoundedExecutor(Builder b) {
+    this.name = b.name;
+    this.ticker = b.ticker;
+    this.queue = new Runnable[b.queueCapacity];
+    this.workers = new Thread[b.workers];
+  }
+
+  /**
+   * Returns a builder for an executor named {@code name}; set at least {@link Builder#workers} and
+   * {@link Builder#queueCapacity}, the two sizes of the bulkhead.
+   *
+   * @param name names the executor in messages and (with the default thread factory) its threads;
+   *     usually the dependency it calls
+   * @return a new builder
+   * @throws IllegalArgumentException if {@code name} is blank
+   */
+  public static Builder builder(String name) {
+    return new Builder(name);
+  }
+
+  /**
+   * Queues {@code task} if there is room, or refuses it at once.
+   *
+   * @param task the task
+   * @throws ExecutorFullException if the queue is full
+   * @throws ExecutorShutdownException if the executor has been shut down
+   */
+  @Override
+  public void execute(Runnable task) {
+    Objects.requireNonNull(task, "task");
+    boolean shut;
+    int depth;
+    lock.lock();
+    try {
+      if (state == RUNNING && count < queue.length) {
+        enqueueLocked(task);
+        return;
+      }
+      rejected++;
+      shut = state != RUNNING;
+      depth = count;
+    } finally {
+      lock.unlock();
+    }
+    throw shut ? shutdownException() : fullException(depth, "");
+  }
+
+  /**
+   * Queues {@code task}, waiting for room until {@code deadline} if the queue is full.
+   *
+   * @param task the task
+   * @param deadline how long the caller can wait for room; an expired deadline refuses at once
+   * @throws ExecutorFullException if the queue was still full when the deadline passed
+   * @throws ExecutorShutdownException if the executor is or gets shut down before the task is
+   *     queued
+   * @throws AdmissionInterruptedException if the caller is interrupted while waiting (the flag is
+   *     set again)
+   */
+  public void execute(Runnable task, Deadline deadline) {
+    Objects.requireNonNull(task, "task");
+    Objects.requireNonNull(deadline, "deadline");
+    int depth;
+    InterruptedException interruption = null;
+    lock.lock();
+    try {
+      while (true) {
+        if (state != RUNNING) {
+          rejected++;
+          throw shutdownException();
+        }
+        if (count < queue.length) {
+          enqueueLocked(task);
+          return;
+        }
+        long nanos = deadline.remainingNanos();
+        if (nanos <= 0) {
+          rejected++;
+          depth = count;
+          break;
+        }
+        try {
+          if (deadline.isUnbounded()) {
+            notFull.await();
+          } else {
+            notFull.awaitNanos(nanos);
+          }
+        } catch (InterruptedException e) {
+          rejected++;
+          interruption = e;
+          depth = count;
+          break;
+        }
+      }
+    } finally {
+      lock.unlock();
+    }
+    if (interruption != null) {
+      Thread.currentThread().interrupt();
+      throw new AdmissionInterruptedException(
+          "interrupted while waiting for room in executor '"
+              + name
+              + "' (queue "
+              + depth
+              + "/"
+              + queue.length
+              + ")",
+          interruption);
+    }
+    throw fullException(depth, " until the deadline");
+  }
+
+  /**
+   * Queues {@code task}, waiting for room until {@code deadline} if the queue is full.
+   *
+   * @param task the task
+   * @param deadline how long the caller can wait for room
+   * @param <T> the result type
+   * @return the future of the task's result
+   * @throws ExecutorFullException if the queue was still full when the deadline passed
+   * @throws ExecutorShutdownException if the executor is or gets shut down before the task is
+   *     queued
+   * @throws AdmissionInterruptedException if the caller is interrupted while waiting
+   */
+  public <T> Future<T> submit(Callable<T> task, Deadline deadline) {
+    Objects.requireNonNull(task, "task");
+    RunnableFuture<T> future = newTaskFor(task);
+    execute(future, deadline);
+    return future;
+  }
+
+  /**
+   * Queues {@code task}, waiting for room until {@code deadline} if the queue is full.
+   *
+   * @param task the task
+   * @param deadline how long the caller can wait for room
+   * @return a future that completes with {@code null} when the task has run
+   * @throws ExecutorFullException if the queue was still full when the deadline passed
+   * @throws ExecutorShutdownException if the executor is or gets shut down before the task is
+   *     queued
+   * @throws AdmissionInterruptedException if the caller is interrupted while waiting
+   */
+  public Future<?> submit(Runnable task, Deadline deadline) {
+    Objects.requireNonNull(task, "task");
+    RunnableFuture<Void> future = newTaskFor(task, null);
+    execute(future, deadline);
+    return future;
+  }
+
+  /**
+   * Stops accepting tasks; queued tasks still run, then the workers exit. Does not wait: use {@link
+   * #awaitTermination}, {@link #close()} or {@link #shutdown(Duration)} for that.
+   */
+  @Override
+  public void shutdown() {
+    lock.lock();
+    try {
+      advanceLocked(SHUTDOWN);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Stops accepting tasks, removes the queued tasks and interrupts the running ones.
+   *
+   * @return the accepted tasks that never started, in queue order (for {@code submit}, the
+   *     incomplete {@link Future}s: cancel them if someone may wait on them)
+   */
+  @Override
+  public List<Runnable> shutdownNow() {
+    List<Runnable> notRun;
+    lock.lock();
+    try {
+      notRun = drainLocked();
+      advanceLocked(STOP);
+    } finally {
+      lock.unlock();
+    }
+    interruptWorkers();
+    return notRun;
+  }
+
+  /**
+   * Shuts down gracefully within {@code drain}: stops accepting tasks and lets the workers run the
+   * queued ones; if the drain time is up (or the caller is interrupted) first, removes the tasks
+   * that did not start and interrupts the running ones, and says so.
+   *
+   * @param drain how long queued tasks may keep running; zero stops at once
+   * @return what did not run, and whether the workers had all exited
+   */
+  public ShutdownReport shutdown(Duration drain) {
+    Deadline deadline = Deadline.after(drain, ticker);
+    boolean interrupted = false;
+    List<Runnable> notRun;
+    int stillRunning;
+    lock.lock();
+    try {
+      advanceLocked(SHUTDOWN);
+      while (state != TERMINATED) {
+        long nanos = deadline.remainingNanos();
+        if (nanos <= 0) {
+          break;
+        }
+        try {
+          stateChanged.awaitNanos(nanos);
+        } catch (InterruptedException e) {
+          interrupted = true;
+          break;
+        }
+      }
+      if (state == TERMINATED) {
+        return new ShutdownReport(List.of(), 0, true);
+      }
+      notRun = drainLocked();
+      stillRunning = active;
+      advanceLocked(STOP);
+    } finally {
+      lock.unlock();
+    }
+    interruptWorkers();
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
+    return new ShutdownReport(notRun, stillRunning, isTerminated());
+  }
+
+  /**
+   * Shuts down and waits, without a time limit, until every queued task has run and every worker
+   * thread has terminated. If interrupted meanwhile it keeps waiting and sets the interrupt flag
+   * again at the end: unlike {@code ExecutorService.close()} on Java 19+, it never discards queued
+   * tasks. For a bounded wait use {@link #shutdown(Duration)}.
+   */
+  @Override
+  public void close() {
+    shutdown();
+    boolean interrupted = false;
+    while (true) {
+      try {
+        awaitTermination(Long.MAX_VALUE, TimeUnit.NANOSECONDS);
+        break;
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  @Override
+  public boolean isShutdown() {
+    return state != RUNNING;
+  }
+
+  /**
+   * Tells whether the executor has shut down and every worker has left its loop.
+   *
+   * @return {@code true} once terminated; {@link #awaitTermination} also waits for the worker
+   *     threads themselves to end
+   */
+  @Override
+  public boolean isTerminated() {
+    return state == TERMINATED;
+  }
+
+  /**
+   * Waits until the executor has terminated and its worker threads have ended, or the timeout
+   * passes (measured on the executor's {@link Ticker}).
+   *
+   * @param timeout how long to wait
+   * @param unit the unit of {@code timeout}
+   * @return {@code true} if terminated and every worker thread has ended; {@code false} on timeout
+   * @throws InterruptedException if interrupted while waiting
+   */
+  @Override
+  public boolean awaitTermination(long timeout, TimeUnit unit) throws InterruptedException {
+    Deadline deadline = Deadline.after(Duration.ofNanos(unit.toNanos(timeout)), ticker);
+    lock.lock();
+    try {
+      while (state != TERMINATED) {
+        long nanos = deadline.remainingNanos();
+        if (nanos <= 0) {
+          return false;
+        }
+        stateChanged.awaitNanos(nanos);
+      }
+    } finally {
+      lock.unlock();
+    }
+    // Every worker has left its loop; wait for the threads' last instructions.
+    for (Thread worker : workers) {
+      long nanos = deadline.remainingNanos();
+      if (worker.isAlive()) {
+        if (nanos <= 0) {
+          return false;
+        }
+        TimeUnit.NANOSECONDS.timedJoin(worker, nanos);
+        if (worker.isAlive()) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Returns the number of tasks waiting for a worker.
+   *
+   * @return the queue depth
+   */
+  public int queued() {
+    lock.lock();
+    try {
+      return count;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Returns the number of tasks running now.
+   *
+   * @return at most {@link #workers()}
+   */
+  public int active() {
+    lock.lock();
+    try {
+      return active;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Returns the number of tasks that have finished running, normally or by throwing.
+   *
+   * @return the completed count since the executor was built
+   */
+  public long completed() {
+    lock.lock();
+    try {
+      return completed;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Returns the number of tasks refused: queue full, shut down, or submitter interrupted.
+   *
+   * @return the rejected count since the executor was built
+   */
+  public long rejected() {
+    lock.lock();
+    try {
+      return rejected;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Returns the executor's name.
+   *
+   * @return the name given to the builder
+   */
+  public String name() {
+    return name;
+  }
+
+  /**
+   * Returns the number of workers: the most tasks that run at once.
+   *
+   * @return the worker count
+   */
+  public int workers() {
+    return workers.length;
+  }
+
+  /**
+   * Returns the queue's capacity: the most tasks that wait for a worker.
+   *
+   * @return the capacity
+   */
+  public int queueCapacity() {
+    return queue.length;
+  }
+
+  @Override
+  public String toString() {
+    lock.lock();
+    try {
+      return "BoundedExecutor["
+          + name
+          + ", workers="
+          + workers.length
+          + ", queued="
+          + count
+          + "/"
+          + queue.length
+          + ", active="
+          + active
+          + ", completed="
+          + completed
+          + ", rejected="
+          + rejected
+          + ", "
+          + (state == RUNNING
+              ? "running"
+              : state == SHUTDOWN ? "shutdown" : state == STOP ? "stopped" : "terminated")
+          + "]";
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private void enqueueLocked(Runnable task) {
+    queue[tail] = task;
+    tail = tail + 1 == queue.length ? 0 : tail + 1;
+    count++;
+    notEmpty.signal();
+  }
+
+  private Runnable dequeueLocked() {
+    Runnable task = queue[head];
+    queue[head] = null;
+    head = head + 1 == queue.length ? 0 : head + 1;
+    count--;
+    notFull.signal();
+    return task;
+  }
+
+  private List<Runnable> drainLocked() {
+    List<Runnable> drained = new ArrayList<>(count);
+    while (count > 0) {
+      drained.add(dequeueLocked());
+    }
+    return drained;
+  }
+
+  private void advanceLocked(int to) {
+    if (state >= to) {
+      return;
+    }
+    state = liveWorkers == 0 ? TERMINATED : to;
+    notEmpty.signalAll();
+    notFull.signalAll();
+    stateChanged.signalAll();
+  }
+
+  private void interruptWorkers() {
+    for (Thread worker : workers) {
+      if (worker != null) {
+        worker.interrupt();
+      }
+    }
+  }
+
+  private ExecutorShutdownException shutdownException() {
+    return new ExecutorShutdownException("executor '" + name + "' is shut down; task refused");
+  }
+
+  private ExecutorFullException fullException(int depth, String how) {
+    return new ExecutorFullException(
+        "executor '"
+            + name
+            + "' is full"
+            + how
+            + ": queue depth "
+            + depth
+            + " of capacity "
+            + queue.length
+            + ", "
+            + workers.length
+            + " workers busy; task refused",
+        name,
+        queue.length,
+        depth);
+  }
+
+  private void start(ThreadFactory factory) {
+    lock.lock();
+    try {
+      liveWorkers = workers.length;
+    } finally {
+      lock.unlock();
+    }
+    for (int i = 0; i < workers.length; i++) {
+      Thread worker = factory.newThread(this::work);
+      if (worker == null) {
+        abortStart(i);
+        throw new IllegalStateException(
+            "thread factory " + factory + " of executor '" + name + "' returned null");
+      }
+      workers[i] = worker;
+      try {
+        worker.start();
+      } catch (RuntimeException | Error e) {
+        abortStart(i);
+        throw e;
+      }
+    }
+  }
+
+  /** Undoes a start that failed after {@code started} workers: they exit at once. */
+  private void abortStart(int started) {
+    lock.lock();
+    try {
+      liveWorkers -= workers.length - started;
+      advanceLocked(STOP);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** A worker's loop: take a task, run it, account for it, until shut down and drained. */
+  private void work() {
+    boolean ranTask = false;
+    while (true) {
+      Runnable task;
+      lock.lock();
+      try {
+        if (ranTask) {
+          active--;
+          completed++;
+          if (state != RUNNING) {
+            stateChanged.signalAll(); // a draining shutdown re-reads its deadline
+          }
+        }
+        while (count == 0 && state == RUNNING) {
+          try {
+            notEmpty.await();
+          } catch (InterruptedException e) {
+            // shutdownNow, or a stray interrupt: the loop re-reads the state either way.
+          }
+        }
+        if (count == 0 || state >= STOP) {
+          liveWorkers--;
+          if (liveWorkers == 0) {
+            state = TERMINATED;
+            stateChanged.signalAll();
+          }
+          return;
+        }
+        task = dequeueLocked();
+        active++;
+      } finally {
+        lock.unlock();
+      }
+      // A task starts with the interrupt flag clear unless the executor is stopping (JLS 17.4.4:
+      // seeing the interrupt makes the STOP written before it visible).
+      if (Thread.interrupted() && state >= STOP) {
+        Thread.currentThread().interrupt();
+      }
+      runTask(task);
+      ranTask = true;
+    }
+  }
+
+  private static void runTask(Runnable task) {
+    try {
+      task.run();
+    } catch (Throwable failure) { // the worker survives; the failure is reported, not swallowed
+      Thread worker = Thread.currentThread();
+      try {
+        worker.getUncaughtExceptionHandler().uncaughtException(worker, failure);
+      } catch (Throwable handlerFailure) {
+        // A failing handler has nowhere left to report to; the worker must live on regardless.
+      }
+    }
+  }
+
+  /**
+   * Configures a {@link BoundedExecutor}. Not thread-safe; {@link #build()} copies the settings.
+   *
+   * <pre>{@code
+   * BoundedExecutor payments = BoundedExecutor.builder("payments")
+   *     .workers(8)
+   *     .queueCapacity(16)
+   *     .threadFactory(Thread.ofVirtual().name("payments-", 1).factory()) // Java 21+
+   *     .build();
+   * }</pre>
+   */
+  public static final class Builder {
+    private final String name;
+    private int workers;
+    private int queueCapacity;
+    private ThreadFactory threadFactory;
+    private Ticker ticker = Ticker.system();
+
+    private Builder(String name) {
+      Objects.requireNonNull(name, "name");
+      if (name.isBlank()) {
+        throw new IllegalArgumentException(
+            "an executor's name must not be blank, was '" + name + "'");
+      }
+      this.name = name;
+    }
+
+    /**
+     * Sets the number of workers: the most tasks that run at once. Required.
+     *
+     * @param workers at least 1
+     * @return this builder
+     * @throws IllegalArgumentException if {@code workers} is less than 1
+     */
+    public Builder workers(int workers) {
+      if (workers < 1) {
+        throw new IllegalArgumentException("workers must be at least 1, was " + workers);
+      }
+      this.workers = workers;
+      return this;
+    }
+
+    /**
+     * Sets the queue's capacity: the most tasks that wait for a worker. Required.
+     *
+     * @param queueCapacity at least 1
+     * @return this builder
+     * @throws IllegalArgumentException if {@code queueCapacity} is less than 1
+     */
+    public Builder queueCapacity(int queueCapacity) {
+      if (queueCapacity < 1) {
+        throw new IllegalArgumentException(
+            "queueCapacity must be at least 1, was " + queueCapacity);
+      }
+      this.queueCapacity = queueCapacity;
+      return this;
+    }
+
+    /**
+     * Sets the factory of the worker threads. By default platform, non-daemon threads named {@code
+     * name-1}, {@code name-2}, ...
+     *
+     * @param threadFactory the factory; it must return a new, unstarted thread each time
+     * @return this builder
+     */
+    public Builder threadFactory(ThreadFactory threadFactory) {
+      this.threadFactory = Objects.requireNonNull(threadFactory, "threadFactory");
+      return this;
+    }
+
+    /**
+     * Sets the ticker that {@link BoundedExecutor#shutdown(Duration)} and {@link
+     * BoundedExecutor#awaitTermination} measure time with. By default {@link Ticker#system()}.
+     *
+     * @param ticker the ticker
+     * @return this builder
+     */
+    public Builder ticker(Ticker ticker) {
+      this.ticker = Objects.requireNonNull(ticker, "ticker");
+      return this;
+    }
+
+    /**
+     * Builds the executor and starts its workers.
+     *
+     * @return the running executor
+     * @throws IllegalStateException if {@link #workers} or {@link #queueCapacity} was not set, or
+     *     the thread factory returned {@code null}
+     */
+    public BoundedExecutor build() {
+      if (workers == 0) {
+        throw new IllegalStateException("executor '" + name + "': set workers(n)");
+      }
+      if (queueCapacity == 0) {
+        throw new IllegalStateException("executor '" + name + "': set queueCapacity(n)");
+      }
+      BoundedExecutor executor = new BoundedExecutor(this);
+      executor.start(threadFactory != null ? threadFactory : new NamedThreadFactory(name));
+      return executor;
+    }
+  }
+}

@@ -1,0 +1,731 @@
+package dev.bounded.runtime;
+
+import dev.bounded.runtime.internal.NamedThreadFactory;
+import dev.bounded.runtime.internal.Threads;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Subtasks with one owner and one lifetime: structured concurrency on Java 17, with threads from an
+ * injectable {@link ThreadFactory} (on Java 21+ pass {@code Thread.ofVirtual().factory()}).
+ *
+ * <pre>{@code
+ * Deadline deadline = Deadline.after(Duration.ofSeconds(2));
+ * try (TaskScope scope = TaskScope.open(deadline)) {
+ *   Subtask<Stock> stock = scope.fork(() -> inventory.stock(sku));
+ *   Subtask<Price> price = scope.fork(() -> pricing.price(sku));
+ *   scope.join();           // both succeeded, or this threw and neither is still running
+ *   return new Offer(stock.get(), price.get());
+ * }                         // no thread forked here outlives this line
+ * }</pre>
+ *
+ * <h2>Lifetime</h2>
+ *
+ * <p>The thread that opens a scope owns it: only the owner may {@link #fork fork}, {@link #join()}
+ * and {@link #close()}; any other thread gets {@link IllegalCallerException}. A fork runs on a
+ * thread from the factory: a new one, or a thread of the same scope whose subtask has finished
+ * (starting a platform thread costs far more than a trivial task, so a scope reuses its own threads
+ * while the owner is still forking). Threads are never shared between scopes and none outlives its
+ * scope. A subtask starts with its interrupt flag clear; a thread-local that a subtask sets and
+ * does not remove may be seen by a later subtask of the same scope. The scope is <em>cancelled</em>
+ * at the first of: a subtask failing, its deadline passing while the owner joins, the owner being
+ * interrupted while it joins, or {@link #close()} without a join. Cancelling interrupts every
+ * unfinished subtask; subtasks forked afterwards are not started.
+ *
+ * <h2>Outcomes of {@link #join()}</h2>
+ *
+ * <ul>
+ *   <li>Every subtask finished without failing: join returns. A subtask that ends with {@link
+ *       CancellationException} of its own accord is {@link Subtask.State#CANCELLED} and does not
+ *       fail the scope.
+ *   <li>A subtask failed (any exception or {@link Error} other than cancellation): the others are
+ *       cancelled and awaited, then {@link TaskScopeFailedException} is thrown with the first
+ *       failure as its cause and later failures suppressed.
+ *   <li>The scope's {@link Deadline} passed first: the subtasks are cancelled and awaited, then the
+ *       runtime's {@link DeadlineExceededException} is thrown (not a {@link CancellationException}:
+ *       running out of time is an ordinary failure of the request).
+ *   <li>The owner was interrupted first: the subtasks are cancelled and awaited, the owner's
+ *       interrupt flag is set again and {@link TaskScopeInterruptedException} is thrown.
+ * </ul>
+ *
+ * <p>Every join outcome is unchecked: most callers propagate it, and a checked {@code
+ * ExecutionException} or {@code InterruptedException} would push them to catch and rewrap, where
+ * interrupts get lost. The interrupt flag carries cancellation on instead, as in {@link
+ * RetryPolicy}.
+ *
+ * <h2>Cleanup</h2>
+ *
+ * <p>{@link #close()} returns only when every thread the scope started has terminated. Closing
+ * without having joined after a fork is a bug: close cancels and awaits the subtasks, then throws
+ * {@link IllegalStateException} carrying any failures that would otherwise go unseen. Cancellation
+ * is by interruption, so a subtask that ignores interrupts holds up {@link #join()} and {@link
+ * #close()} until it finishes: the scope never abandons a thread it started.
+ *
+ * <p>Thread-safety: the scope is confined to its owner, as above; subtasks report to it from their
+ * own threads safely. {@link Subtask} results may be read from any thread after the join.
+ */
+public final class TaskScope implements AutoCloseable {
+  /** Keep at most this many later failures as suppressed exceptions. */
+  private static final int MAX_SUPPRESSED = 16;
+
+  private static final AtomicLong SCOPE_IDS = new AtomicLong();
+
+  /** Why the subtasks were cancelled, if they were. */
+  private enum Ending {
+    FAILED,
+    DEADLINE,
+    INTERRUPTED,
+    CLOSED
+  }
+
+  /** The owner's view: forks allowed, then joined, then closed. */
+  private enum Phase {
+    OPEN,
+    JOINED,
+    CLOSED
+  }
+
+  private final String name;
+  private final Deadline deadline;
+  private final ThreadFactory threadFactory;
+  private final Thread owner;
+
+  private final ReentrantLock lock = new ReentrantLock();
+  private final Condition changed = lock.newCondition();
+  private final Condition work = lock.newCondition();
+  // Guarded by lock: the subtasks forked and not yet finished, and what happened to the scope.
+  private final Set<Subtask<?>> unfinished = new HashSet<>();
+
+  /** Subtasks handed to idle threads of this scope, not yet taken. */
+  private final ArrayDeque<Subtask<?>> handoff = new ArrayDeque<>();
+
+  /** Threads of this scope waiting for a handoff; always more than {@code handoff.size()}. */
+  private int idle;
+
+  /** Set when the owner joins or closes: no more forks, so idle threads end. */
+  private boolean forksClosed;
+
+  private Ending ending;
+  private int cancelledUnfinished;
+  private Throwable firstFailure;
+  private final List<Throwable> laterFailures = new ArrayList<>();
+  private int failureCount;
+
+  /**
+   * Set (before any interrupt is sent) once the scope is cancelled; checked as a subtask starts.
+   */
+  private volatile boolean cancelled;
+
+  /** Set once join or close has settled every subtask; read by {@link Subtask#get()}. */
+  private volatile boolean settled;
+
+  // Confined to the owner.
+  private Phase phase = Phase.OPEN;
+  private int forked;
+  private final List<Thread> threads = new ArrayList<>();
+  private int pruneThreadsAt = 64;
+
+  private TaskScope(String name, Deadline deadline, ThreadFactory threadFactory) {
+    this.name = name;
+    this.deadline = deadline;
+    this.threadFactory = threadFactory;
+    this.owner = Thread.currentThread();
+  }
+
+  /**
+   * Opens a scope with no deadline, owned by the calling thread, on platform threads named {@code
+   * scope-<id>-<n>}.
+   *
+   * @return the new scope
+   */
+  public static TaskScope open() {
+    return builder().open();
+  }
+
+  /**
+   * Opens a scope that cancels its subtasks if {@code deadline} passes while the owner joins.
+   *
+   * @param deadline the request's deadline
+   * @return the new scope, owned by the calling thread
+   * @throws NullPointerException if {@code deadline} is null
+   */
+  public static TaskScope open(Deadline deadline) {
+    return builder().deadline(deadline).open();
+  }
+
+  /**
+   * Returns a builder for a scope with a name, a deadline or a thread factory of your choice.
+   *
+   * @return a new builder
+   */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /**
+   * Starts {@code task} in a thread owned by this scope: a new one from the factory, or an idle
+   * thread of this scope.
+   *
+   * <p>If the scope is already cancelled (a subtask failed), the task is not started and the
+   * returned subtask is {@link Subtask.State#CANCELLED}.
+   *
+   * @param task the work; it should respond to interruption by stopping
+   * @param <T> the result type
+   * @return the handle of the subtask, whose result can be read after {@link #join()}
+   * @throws NullPointerException if {@code task} is null
+   * @throws IllegalCallerException if the calling thread is not the owner
+   * @throws IllegalStateException if the scope has already been joined or closed
+   * @throws RejectedExecutionException if the thread factory returned {@code null}
+   */
+  public <T> Subtask<T> fork(Callable<? extends T> task) {
+    Objects.requireNonNull(task, "task");
+    checkOwner("fork");
+    if (phase != Phase.OPEN) {
+      throw new IllegalStateException(
+          "cannot fork in task scope '"
+              + name
+              + "': it is already "
+              + (phase == Phase.JOINED ? "joined (fork every subtask before join())" : "closed"));
+    }
+    Subtask<T> subtask = new Subtask<>(this, task);
+    if (cancelled) {
+      subtask.cancel(new CancellationException("task scope '" + name + "' was already cancelled"));
+      forked++;
+      return subtask;
+    }
+    lock.lock();
+    try {
+      if (idle > handoff.size()) { // a thread of this scope has finished its subtask: reuse it
+        unfinished.add(subtask);
+        handoff.add(subtask);
+        work.signal();
+        forked++;
+        return subtask;
+      }
+    } finally {
+      lock.unlock();
+    }
+    Thread thread = threadFactory.newThread(() -> runThread(subtask));
+    if (thread == null) {
+      throw new RejectedExecutionException(
+          "thread factory " + threadFactory + " of task scope '" + name + "' returned null");
+    }
+    subtask.thread = thread;
+    lock.lock();
+    try {
+      unfinished.add(subtask);
+    } finally {
+      lock.unlock();
+    }
+    try {
+      thread.start();
+    } catch (RuntimeException | Error e) {
+      lock.lock();
+      try {
+        unfinished.remove(subtask);
+      } finally {
+        lock.unlock();
+      }
+      throw e;
+    }
+    forked++;
+    rememberThread(thread);
+    return subtask;
+  }
+
+  /**
+   * Waits until every subtask has finished, or until the scope is cancelled and then every subtask
+   * has finished; see the class documentation for the outcomes.
+   *
+   * @throws TaskScopeFailedException if a subtask failed: the first failure is the cause
+   * @throws DeadlineExceededException if the scope's deadline passed first
+   * @throws TaskScopeInterruptedException if the owner was interrupted first (the flag is set
+   *     again)
+   * @throws IllegalCallerException if the calling thread is not the owner
+   * @throws IllegalStateException if the scope was already joined or closed
+   */
+  public void join() {
+    checkOwner("join");
+    if (phase != Phase.OPEN) {
+      throw new IllegalStateException(
+          "task scope '" + name + "' is already " + (phase == Phase.JOINED ? "joined" : "closed"));
+    }
+    boolean interrupted = false;
+    InterruptedException interruption = null;
+    Thread[] toInterrupt = null;
+    lock.lock();
+    try {
+      closeForksLocked();
+      while (!unfinished.isEmpty() && ending == null) {
+        long nanos = deadline.remainingNanos();
+        if (nanos <= 0) {
+          toInterrupt = cancelLocked(Ending.DEADLINE);
+          break;
+        }
+        try {
+          if (deadline.isUnbounded()) {
+            changed.await();
+          } else {
+            changed.awaitNanos(nanos);
+          }
+        } catch (InterruptedException e) {
+          interrupted = true;
+          interruption = e;
+          toInterrupt = cancelLocked(Ending.INTERRUPTED);
+        }
+      }
+    } finally {
+      lock.unlock();
+    }
+    interruptAll(toInterrupt);
+    interrupted |= awaitAllFinished();
+    phase = Phase.JOINED;
+    settled = true;
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
+    RuntimeException outcome = outcome(interruption);
+    if (outcome != null) {
+      throw outcome;
+    }
+  }
+
+  /**
+   * Closes the scope: cancels the subtasks that are still running (there are none after a {@link
+   * #join()}), waits until every thread the scope started has terminated, and forbids further
+   * forks. Calling it again does nothing.
+   *
+   * <p>If the owner is interrupted meanwhile, close still waits, then sets the interrupt flag
+   * again.
+   *
+   * @throws IllegalStateException if subtasks were forked but {@link #join()} was never called:
+   *     they were cancelled; failures of theirs that were never reported are suppressed in it
+   * @throws IllegalCallerException if the calling thread is not the owner
+   */
+  @Override
+  public void close() {
+    checkOwner("close");
+    if (phase == Phase.CLOSED) {
+      return;
+    }
+    boolean joined = phase == Phase.JOINED;
+    Thread[] toInterrupt = null;
+    int stillRunning;
+    lock.lock();
+    try {
+      closeForksLocked();
+      stillRunning = unfinished.size();
+      if (stillRunning > 0) {
+        toInterrupt = cancelLocked(Ending.CLOSED);
+      }
+    } finally {
+      lock.unlock();
+    }
+    interruptAll(toInterrupt);
+    boolean interrupted = awaitAllFinished();
+    phase = Phase.CLOSED;
+    settled = true;
+    for (Thread thread : threads) {
+      interrupted |= Threads.joinUninterruptibly(thread);
+    }
+    threads.clear();
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
+    if (!joined && forked > 0) {
+      IllegalStateException misuse =
+          new IllegalStateException(
+              "task scope '"
+                  + name
+                  + "' closed without join(): "
+                  + stillRunning
+                  + " of "
+                  + forked
+                  + " subtasks were still running and were cancelled");
+      lock.lock();
+      try {
+        if (firstFailure != null) {
+          misuse.addSuppressed(firstFailure);
+        }
+        laterFailures.forEach(misuse::addSuppressed);
+      } finally {
+        lock.unlock();
+      }
+      throw misuse;
+    }
+  }
+
+  /**
+   * Returns the scope's name, which its default thread factory puts in thread names.
+   *
+   * @return the name
+   */
+  public String name() {
+    return name;
+  }
+
+  /**
+   * Returns the deadline that {@link #join()} waits within.
+   *
+   * @return the deadline; {@link Deadline#none()} if the scope has none
+   */
+  public Deadline deadline() {
+    return deadline;
+  }
+
+  /**
+   * Tells whether the scope has been cancelled: a subtask failed, the deadline passed, the owner
+   * was interrupted while joining, or the scope was closed with subtasks running. Any thread may
+   * ask.
+   *
+   * @return {@code true} once the subtasks have been told to stop
+   */
+  public boolean isCancelled() {
+    return cancelled;
+  }
+
+  @Override
+  public String toString() {
+    return "TaskScope[name="
+        + name
+        + ", owner="
+        + owner.getName()
+        + ", "
+        + phase
+        + (cancelled ? ", cancelled" : "")
+        + ", deadline="
+        + deadline
+        + "]";
+  }
+
+  boolean isSettled() {
+    return settled;
+  }
+
+  private void checkOwner(String what) {
+    Thread current = Thread.currentThread();
+    if (current != owner) {
+      throw new IllegalCallerException(
+          what
+              + " called from thread '"
+              + current.getName()
+              + "', but task scope '"
+              + name
+              + "' is owned by thread '"
+              + owner.getName()
+              + "'");
+    }
+  }
+
+  /** Keeps the started threads for close() to join, dropping the dead ones now and then. */
+  private void rememberThread(Thread thread) {
+    threads.add(thread);
+    if (threads.size() >= pruneThreadsAt) {
+      threads.removeIf(t -> !t.isAlive());
+      pruneThreadsAt = Math.max(64, threads.size() * 2);
+    }
+  }
+
+  /** The body of every thread the scope starts: its first subtask, then any handed to it. */
+  private void runThread(Subtask<?> first) {
+    Subtask<?> next = runOne(first);
+    while (next != null) {
+      // An interrupt left by the previous subtask is its own business, not the next one's; one
+      // from cancellation is not lost: cancelled is set before it is sent and is read below.
+      Thread.interrupted();
+      next = runOne(next);
+    }
+  }
+
+  /** Runs one subtask (unless the scope is cancelled) and returns the next one, or null to end. */
+  private <T> Subtask<?> runOne(Subtask<T> subtask) {
+    if (cancelled) {
+      return finishAndTakeNext(subtask, null, null, false);
+    }
+    T result = null;
+    Throwable failure = null;
+    try {
+      result = subtask.task.call();
+    } catch (Throwable t) { // Errors too: every failure is reported to the owner.
+      failure = t;
+    }
+    return finishAndTakeNext(subtask, result, failure, true);
+  }
+
+  private <T> Subtask<?> finishAndTakeNext(
+      Subtask<T> subtask, T result, Throwable failure, boolean started) {
+    Thread[] toInterrupt = null;
+    Subtask<?> next;
+    lock.lock();
+    try {
+      unfinished.remove(subtask);
+      boolean wake = unfinished.isEmpty() || !deadline.isUnbounded();
+      if (!started) {
+        subtask.cancel(
+            new CancellationException(
+                "task scope '" + name + "' was cancelled before the subtask started"));
+      } else if (failure == null) {
+        subtask.succeed(result);
+      } else if (isCancellation(failure)) {
+        subtask.cancel(failure);
+      } else {
+        subtask.fail(failure);
+        recordFailure(failure);
+        if (ending == null) {
+          toInterrupt = cancelLocked(Ending.FAILED);
+          wake = true;
+        }
+      }
+      if (wake) {
+        changed.signal();
+      }
+      next = awaitHandoffLocked();
+    } finally {
+      lock.unlock();
+    }
+    interruptAll(toInterrupt);
+    return next;
+  }
+
+  /**
+   * Waits, while the owner may still fork, for a subtask to be handed to this thread. A thread runs
+   * subtasks of this scope only, one after another, and never outlives it.
+   */
+  private Subtask<?> awaitHandoffLocked() {
+    idle++;
+    while (handoff.isEmpty() && !forksClosed && !cancelled) {
+      work.awaitUninterruptibly(); // not interrupted by the scope: it is in no subtask now
+    }
+    idle--;
+    Subtask<?> next = handoff.poll();
+    if (next != null) {
+      next.thread = Thread.currentThread();
+    }
+    return next;
+  }
+
+  private void closeForksLocked() {
+    if (!forksClosed) {
+      forksClosed = true;
+      work.signalAll();
+    }
+  }
+
+  /**
+   * A subtask's own {@link CancellationException} is never a failure; once the scope has cancelled
+   * its subtasks, neither are the interruption signals they end with.
+   */
+  private boolean isCancellation(Throwable failure) {
+    if (failure instanceof CancellationException) {
+      return true;
+    }
+    return cancelled
+        && (failure instanceof InterruptedException
+            || failure instanceof TaskScopeInterruptedException
+            || failure instanceof RetryInterruptedException);
+  }
+
+  private void recordFailure(Throwable failure) {
+    failureCount++;
+    if (firstFailure == null) {
+      firstFailure = failure;
+    } else if (laterFailures.size() < MAX_SUPPRESSED) {
+      laterFailures.add(failure);
+    }
+  }
+
+  /** Marks the scope cancelled and returns the threads to interrupt once the lock is released. */
+  private Thread[] cancelLocked(Ending why) {
+    if (ending == null) {
+      ending = why;
+      cancelledUnfinished = unfinished.size();
+    }
+    cancelled = true; // before any interrupt: a subtask that has not started yet sees it
+    work.signalAll();
+    List<Thread> result = new ArrayList<>(unfinished.size());
+    for (Subtask<?> subtask : unfinished) {
+      if (subtask.thread != null) { // null: handed off and not yet taken, so it will not start
+        result.add(subtask.thread);
+      }
+    }
+    return result.toArray(new Thread[0]);
+  }
+
+  private static void interruptAll(Thread[] threads) {
+    if (threads != null) {
+      for (Thread thread : threads) {
+        thread.interrupt();
+      }
+    }
+  }
+
+  /** Waits until no subtask is unfinished; returns whether the owner was interrupted meanwhile. */
+  private boolean awaitAllFinished() {
+    boolean interrupted = false;
+    lock.lock();
+    try {
+      while (!unfinished.isEmpty()) {
+        try {
+          changed.await();
+        } catch (InterruptedException e) {
+          interrupted = true;
+        }
+      }
+    } finally {
+      lock.unlock();
+    }
+    return interrupted;
+  }
+
+  /** The exception join throws, or null when every subtask finished without failing. */
+  private RuntimeException outcome(InterruptedException interruption) {
+    lock.lock();
+    try {
+      if (ending == null || ending == Ending.CLOSED) {
+        return null;
+      }
+      RuntimeException outcome;
+      List<Throwable> suppressed = new ArrayList<>(laterFailures);
+      switch (ending) {
+        case FAILED:
+          outcome =
+              new TaskScopeFailedException(
+                  "task scope '"
+                      + name
+                      + "': "
+                      + failureCount
+                      + " of "
+                      + forked
+                      + (forked == 1 ? " subtask" : " subtasks")
+                      + " failed; first: "
+                      + firstFailure,
+                  firstFailure,
+                  failureCount);
+          break;
+        case DEADLINE:
+          outcome =
+              new DeadlineExceededException(
+                  "task scope '"
+                      + name
+                      + "' did not finish within its deadline: cancelled "
+                      + cancelledUnfinished
+                      + " of "
+                      + forked
+                      + " subtasks");
+          addFirst(suppressed, firstFailure);
+          break;
+        default: // INTERRUPTED
+          outcome =
+              new TaskScopeInterruptedException(
+                  "task scope '"
+                      + name
+                      + "' was interrupted while joining: cancelled "
+                      + cancelledUnfinished
+                      + " of "
+                      + forked
+                      + " subtasks",
+                  interruption);
+          addFirst(suppressed, firstFailure);
+          break;
+      }
+      suppressed.forEach(outcome::addSuppressed);
+      return outcome;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private static void addFirst(List<Throwable> list, Throwable first) {
+    if (first != null) {
+      list.add(0, first);
+    }
+  }
+
+  /**
+   * Configures a {@link TaskScope} before opening it. Not thread-safe; each {@link #open()} gives a
+   * new scope owned by the thread that calls it.
+   *
+   * <pre>{@code
+   * try (TaskScope scope = TaskScope.builder()
+   *     .name("checkout")                          // threads checkout-1, checkout-2, ...
+   *     .deadline(deadline)
+   *     .open()) {
+   *   ...
+   * }
+   * }</pre>
+   */
+  public static final class Builder {
+    private String name;
+    private Deadline deadline = Deadline.none();
+    private ThreadFactory threadFactory;
+
+    private Builder() {}
+
+    /**
+     * Names the scope, for messages and for the default factory's thread names ({@code name-1},
+     * {@code name-2}, ...). By default {@code scope-<id>} with a process-wide counter.
+     *
+     * @param name a non-blank name
+     * @return this builder
+     * @throws IllegalArgumentException if {@code name} is blank
+     */
+    public Builder name(String name) {
+      Objects.requireNonNull(name, "name");
+      if (name.isBlank()) {
+        throw new IllegalArgumentException(
+            "a task scope's name must not be blank, was '" + name + "'");
+      }
+      this.name = name;
+      return this;
+    }
+
+    /**
+     * Sets the deadline that {@link TaskScope#join()} waits within. By default {@link
+     * Deadline#none()}.
+     *
+     * @param deadline the deadline, usually the request's
+     * @return this builder
+     */
+    public Builder deadline(Deadline deadline) {
+      this.deadline = Objects.requireNonNull(deadline, "deadline");
+      return this;
+    }
+
+    /**
+     * Sets the factory of the subtasks' threads (a new thread for each fork that finds no idle
+     * thread of the scope). By default platform, non-daemon threads named after the scope; on Java
+     * 21+ virtual threads suit scopes best ({@code Thread.ofVirtual().name("checkout-",
+     * 1).factory()}).
+     *
+     * @param threadFactory the factory; it must return a new, unstarted thread each time
+     * @return this builder
+     */
+    public Builder threadFactory(ThreadFactory threadFactory) {
+      this.threadFactory = Objects.requireNonNull(threadFactory, "threadFactory");
+      return this;
+    }
+
+    /**
+     * Opens a scope with these settings, owned by the calling thread.
+     *
+     * @return the new scope
+     */
+    public TaskScope open() {
+      String scopeName = name != null ? name : "scope-" + SCOPE_IDS.incrementAndGet();
+      ThreadFactory factory =
+          threadFactory != null ? threadFactory : new NamedThreadFactory(scopeName);
+      return new TaskScope(scopeName, deadline, factory);
+    }
+  }
+}
