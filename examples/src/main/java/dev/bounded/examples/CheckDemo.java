@@ -136,10 +136,25 @@ public final class CheckDemo {
       out.println();
       out.println("Suggested fixes, as the patch Error Prone wrote with -XepPatchChecks:");
       out.println();
-      out.print(
-          Files.readString(patch).replace(sources.toAbsolutePath().toString(), sources.toString()));
+      for (String line : Files.readAllLines(patch)) {
+        if (line.startsWith("--- ") || line.startsWith("+++ ")) {
+          // Error Prone writes paths relative to the patch's directory: show the source's path.
+          line = line.substring(0, 4) + sources.resolve(line.substring(line.lastIndexOf('/') + 1));
+        }
+        out.println(line);
+      }
     }
+    deleteRecursively(output);
+    deleteRecursively(patchDir);
     return found.size();
+  }
+
+  private static void deleteRecursively(Path dir) throws IOException {
+    try (Stream<Path> walk = Files.walk(dir)) {
+      for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    }
   }
 
   private static String checksAsWarnings() {

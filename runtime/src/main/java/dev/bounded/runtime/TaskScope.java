@@ -595,50 +595,45 @@ public final class TaskScope implements AutoCloseable {
       if (ending == null || ending == Ending.CLOSED) {
         return null;
       }
-      RuntimeException outcome;
       List<Throwable> suppressed = new ArrayList<>(laterFailures);
-      switch (ending) {
-        case FAILED:
-          outcome =
-              new TaskScopeFailedException(
-                  "task scope '"
-                      + name
-                      + "': "
-                      + failureCount
-                      + " of "
-                      + forked
-                      + (forked == 1 ? " subtask" : " subtasks")
-                      + " failed; first: "
-                      + firstFailure,
-                  firstFailure,
-                  failureCount);
-          break;
-        case DEADLINE:
-          outcome =
-              new DeadlineExceededException(
-                  "task scope '"
-                      + name
-                      + "' did not finish within its deadline: cancelled "
-                      + cancelledUnfinished
-                      + " of "
-                      + forked
-                      + " subtasks");
-          addFirst(suppressed, firstFailure);
-          break;
-        default: // INTERRUPTED
-          outcome =
-              new TaskScopeInterruptedException(
-                  "task scope '"
-                      + name
-                      + "' was interrupted while joining: cancelled "
-                      + cancelledUnfinished
-                      + " of "
-                      + forked
-                      + " subtasks",
-                  interruption);
-          addFirst(suppressed, firstFailure);
-          break;
+      if (ending != Ending.FAILED) {
+        addFirst(suppressed, firstFailure);
       }
+      RuntimeException outcome =
+          switch (ending) {
+            case FAILED ->
+                new TaskScopeFailedException(
+                    "task scope '"
+                        + name
+                        + "': "
+                        + failureCount
+                        + " of "
+                        + forked
+                        + (forked == 1 ? " subtask" : " subtasks")
+                        + " failed; first: "
+                        + firstFailure,
+                    firstFailure,
+                    failureCount);
+            case DEADLINE ->
+                new DeadlineExceededException(
+                    "task scope '"
+                        + name
+                        + "' did not finish within its deadline: cancelled "
+                        + cancelledUnfinished
+                        + " of "
+                        + forked
+                        + " subtasks");
+            case INTERRUPTED, CLOSED ->
+                new TaskScopeInterruptedException(
+                    "task scope '"
+                        + name
+                        + "' was interrupted while joining: cancelled "
+                        + cancelledUnfinished
+                        + " of "
+                        + forked
+                        + " subtasks",
+                    interruption);
+          };
       suppressed.forEach(outcome::addSuppressed);
       return outcome;
     } finally {

@@ -151,25 +151,17 @@ final class BoundedExecutorStressTest {
   }
 
   private static List<Runnable> stop(BoundedExecutor executor, String how) {
-    Function<BoundedExecutor, List<Runnable>> stop;
-    switch (how) {
-      case "shutdownNow":
-        stop = BoundedExecutor::shutdownNow;
-        break;
-      case "shutdown(drain=0)":
-        stop = e -> e.shutdown(Duration.ZERO).notRun();
-        break;
-      case "shutdown(drain=1d)":
-        stop = e -> e.shutdown(Duration.ofDays(1)).notRun();
-        break;
-      default:
-        stop =
-            e -> {
-              e.close();
-              return List.of();
-            };
-        break;
-    }
+    Function<BoundedExecutor, List<Runnable>> stop =
+        switch (how) {
+          case "shutdownNow" -> BoundedExecutor::shutdownNow;
+          case "shutdown(drain=0)" -> e -> e.shutdown(Duration.ZERO).notRun();
+          case "shutdown(drain=1d)" -> e -> e.shutdown(Duration.ofDays(1)).notRun();
+          default ->
+              e -> {
+                e.close();
+                return List.of();
+              };
+        };
     return stop.apply(executor);
   }
 }

@@ -53,16 +53,16 @@ final class BoundedExecutorTest {
   }
 
   /** Occupies one worker until {@link #release}, recording an interruption. */
-  private final Runnable blocker =
-      () -> {
-        blockerStarted.countDown();
-        try {
-          release.await();
-          events.add("blocker released");
-        } catch (InterruptedException e) {
-          events.add("blocker interrupted");
-        }
-      };
+  private void block() {
+    blockerStarted.countDown();
+    try {
+      release.await();
+      events.add("blocker released");
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      events.add("blocker interrupted");
+    }
+  }
 
   private Runnable recording(String name) {
     return () -> events.add(name);
@@ -71,7 +71,7 @@ final class BoundedExecutorTest {
   /** One worker, busy; a queue of {@code capacity} filled with tasks q1..qN. */
   private BoundedExecutor fullExecutor(int capacity) throws InterruptedException {
     executor = inventory(1, capacity).build();
-    executor.execute(blocker);
+    executor.execute(BoundedExecutorTest.this::block);
     blockerStarted.await();
     for (int i = 1; i <= capacity; i++) {
       executor.execute(recording("q" + i));
@@ -344,7 +344,8 @@ final class BoundedExecutorTest {
               Thread.currentThread().interrupt();
             }
           });
-      executor.execute(blocker); // taken in the same breath as the first one completes
+      executor.execute(
+          BoundedExecutorTest.this::block); // taken in the same breath as the first one completes
       executor.execute(recording("never"));
       Thread timeKeeper =
           new Thread(
@@ -394,7 +395,8 @@ final class BoundedExecutorTest {
     @Test
     void countersAndToStringDescribeTheExecutor() throws InterruptedException {
       fullExecutor(2);
-      catchThrowable(() -> executor.execute(recording("late")));
+      assertThat(catchThrowable(() -> executor.execute(recording("late"))))
+          .isInstanceOf(ExecutorFullException.class);
       assertThat(executor)
           .hasToString(
               "BoundedExecutor[inventory, workers=1, queued=2/2, active=1, completed=0,"

@@ -361,6 +361,7 @@ final class TaskScopeTest {
   @Nested
   final class Lifetime {
     @Test
+    @SuppressWarnings("InterruptRetried") // the subtask ignores cancellation on purpose
     void closeWithoutJoinCancelsWaitsForEverySubtaskAndReportsTheMisuse() throws Exception {
       CountDownLatch started = new CountDownLatch(1);
       CountDownLatch sawInterrupt = new CountDownLatch(1);

@@ -56,13 +56,13 @@ final class Interrupts {
           "newThread",
           "execute",
           "submit",
+          "fork",
           "schedule",
           "scheduleAtFixedRate",
           "scheduleWithFixedDelay",
           "runAsync",
           "supplyAsync",
           "startVirtualThread",
-          "ofPlatform",
           "start");
 
   /** Calls in a loop condition that check for a request to stop. */
@@ -199,9 +199,24 @@ final class Interrupts {
             return true;
           }
         }
-      } else if (n instanceof Expr.Assign assign
-          && isField(assign.target())
-          && Nodes.mentions(assign.value(), e)) {
+      } else if (n instanceof Expr.Assign assign && Nodes.mentions(assign.value(), e)) {
+        if (isField(assign.target())) {
+          return true;
+        }
+        if (assign.target() instanceof Expr.Name local
+            && local.isVariable(local.name())
+            && thrownLater(analysis, local.name())) {
+          return true; // kept in a local and thrown after the loop or lock
+        }
+      }
+    }
+    return false;
+  }
+
+  /** Whether the method throws an expression that mentions {@code local}. */
+  private static boolean thrownLater(MethodAnalysis analysis, String local) {
+    for (Node n : Nodes.sameFrame(analysis.method().body())) {
+      if (n instanceof Stmt.Throw thrown && Nodes.mentions(thrown.value(), local)) {
         return true;
       }
     }
@@ -210,7 +225,9 @@ final class Interrupts {
 
   /** Whether an expression names a field ({@code failure}, {@code this.failure}). */
   private static boolean isField(Expr expr) {
-    return expr instanceof Expr.Name name && name.kind() == Expr.NameKind.FIELD;
+    return expr instanceof Expr.Name name
+        && name.kind() == Expr.NameKind.FIELD
+        && !name.name().matches("[A-Z][A-Z0-9_]*");
   }
 
   /** Whether the handler ends the process: nothing is left to see the flag. */
@@ -278,14 +295,16 @@ final class Interrupts {
 
   /**
    * Whether the clause follows the "uninterruptibly" idiom: it remembers the interrupt in a local
-   * boolean ({@code interrupted = true}) that the method later uses to restore the flag.
+   * ({@code interrupted = true}, or {@code interruption = e}) that the method later checks to
+   * restore the flag ({@code if (interrupted)}, {@code if (interruption != null)}) or returns to
+   * its caller.
    */
   static boolean remembersInterrupt(MethodAnalysis analysis, Stmt.Catch clause) {
     for (Node n : Nodes.sameFrame(clause.body())) {
       if (n instanceof Expr.Assign assign
           && assign.target() instanceof Expr.Name flag
           && flag.isVariable(flag.name())
-          && Flow.isTrue(assign.value())
+          && (Flow.isTrue(assign.value()) || Nodes.mentions(assign.value(), clause.parameter()))
           && restoresWhenSet(analysis, flag.name())) {
         return true;
       }
@@ -293,12 +312,19 @@ final class Interrupts {
     return false;
   }
 
+  /** Whether the method later restores the flag when the local is set, or returns the local. */
   private static boolean restoresWhenSet(MethodAnalysis analysis, String flag) {
     for (Node n : Nodes.preOrder(analysis.method().body())) {
       if (n instanceof Stmt.If check
           && Nodes.mentions(check.condition(), flag)
           && restoresFlag(check.then())) {
         return true;
+      }
+      if (n instanceof Stmt.Return returned
+          && returned.value() != null
+          && Nodes.mentions(returned.value(), flag)
+          && analysis.enclosingLambda(n) == null) {
+        return true; // handed to the caller, which decides
       }
     }
     return false;
@@ -331,11 +357,21 @@ final class Interrupts {
         return true;
       } else if (n instanceof Expr.Binary test
           && (test.operator().equals("==") || test.operator().equals("!="))
-          && (isStateRead(test.left()) || isStateRead(test.right()))) {
+          && (isStateRead(test.left())
+              || isStateRead(test.right())
+              || (isField(test.left()) && isConstant(test.right()))
+              || (isConstant(test.left()) && isField(test.right())))) {
         return true;
       }
     }
     return false;
+  }
+
+  /** A named constant: {@code RUNNING}, {@code State.STARTED}. */
+  private static boolean isConstant(Expr expr) {
+    return expr instanceof Expr.Name name
+        && name.kind() == Expr.NameKind.FIELD
+        && name.name().matches("[A-Z][A-Z0-9_]*");
   }
 
   /** A read of a lifecycle state: {@code state.get()} on a field, or {@code getState()}. */

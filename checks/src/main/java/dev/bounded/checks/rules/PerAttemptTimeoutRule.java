@@ -138,7 +138,7 @@ public final class PerAttemptTimeoutRule implements Rule {
       timeoutArgs.addAll(call.args());
     }
     for (Expr arg : timeoutArgs) {
-      if (isFromDeadline(analysis, arg, 0)) {
+      if (isFromDeadline(analysis, arg, 0) || isNoLimit(arg)) {
         return false;
       }
     }
@@ -159,6 +159,11 @@ public final class PerAttemptTimeoutRule implements Rule {
       }
     }
     return null;
+  }
+
+  /** {@code Long.MAX_VALUE} and the like: a wait without a limit, not a per-attempt timeout. */
+  private static boolean isNoLimit(Expr expr) {
+    return expr instanceof Expr.Name name && name.name().equals("MAX_VALUE");
   }
 
   /** Whether a timeout expression is computed from what a deadline has left. */

@@ -43,6 +43,7 @@ public final class UnboundedSubmissionRule implements Rule {
   static final String PROPOSED_CAPACITY = "1_000";
 
   private static final String EXECUTORS = "java.util.concurrent.Executors";
+  private static final String BOUNDED_EXECUTOR = "dev.bounded.runtime.BoundedExecutor";
   private static final Set<String> SUBMIT = Set.of("submit", "execute", "invokeAll");
   private static final Set<String> UNBOUNDED_QUEUES =
       Set.of(
@@ -55,15 +56,21 @@ public final class UnboundedSubmissionRule implements Rule {
 
   /**
    * Why an executor is unbounded, the expression to fix, the pool-size expression of a fixed pool,
-   * and the local variable holding the executor, if any.
+   * the local variable holding the executor, if any, and the name of the variable or field the
+   * submission goes through (to name a bounded replacement).
    */
-  private record Unbounded(String description, Expr origin, Expr threads, String local) {
+  private record Unbounded(
+      String description, Expr origin, Expr threads, String local, String holder) {
     Unbounded(String description, Expr origin, Expr threads) {
-      this(description, origin, threads, null);
+      this(description, origin, threads, null, null);
     }
 
     Unbounded inLocal(String variable) {
-      return new Unbounded(description, origin, threads, variable);
+      return new Unbounded(description, origin, threads, variable, holder);
+    }
+
+    Unbounded heldBy(String name) {
+      return new Unbounded(description, origin, threads, local, name);
     }
   }
 
@@ -118,7 +125,9 @@ public final class UnboundedSubmissionRule implements Rule {
         return new Unbounded(
             "the common ForkJoinPool (" + call.name() + " without an executor)", null, null);
       }
-      return call.args().size() == 2 ? classifyAll(analysis, call.args().get(1)) : null;
+      return call.args().size() == 2
+          ? held(classifyAll(analysis, call.args().get(1)), call.args().get(1))
+          : null;
     }
     if (!SUBMIT.contains(call.name()) || call.receiver() == null) {
       return null;
@@ -128,7 +137,13 @@ public final class UnboundedSubmissionRule implements Rule {
         && !receiver.type().isSubtypeOf("java.util.concurrent.Executor")) {
       return null;
     }
-    return classifyAll(analysis, receiver);
+    return held(classifyAll(analysis, receiver), receiver);
+  }
+
+  private static Unbounded held(Unbounded unbounded, Expr executor) {
+    return unbounded != null && executor instanceof Expr.Name name
+        ? unbounded.heldBy(name.name())
+        : unbounded;
   }
 
   /** Classifies every value the executor expression may hold; all must be unbounded. */
@@ -336,13 +351,34 @@ public final class UnboundedSubmissionRule implements Rule {
             + "), "
             + (threadFactory == null ? "" : threadFactory + ", ")
             + "new ThreadPoolExecutor.CallerRunsPolicy())";
-    return List.of(
+    Fix jdk =
         new Fix(
             "Bound the queue; when it is full, the submitter runs the task (backpressure)",
             List.of(Edit.replace(factory.span(), replacement)),
             Set.of(
                 "java.util.concurrent.ThreadPoolExecutor",
                 "java.util.concurrent.ArrayBlockingQueue",
-                "java.util.concurrent.TimeUnit")));
+                "java.util.concurrent.TimeUnit"));
+    if (!analysis.context().hasType(BOUNDED_EXECUTOR)) {
+      return List.of(jdk);
+    }
+    String name = executor.holder() == null ? "executor" : executor.holder();
+    String bounded =
+        "BoundedExecutor.builder(\""
+            + name
+            + "\").workers("
+            + threads
+            + ").queueCapacity("
+            + PROPOSED_CAPACITY
+            + ")"
+            + (threadFactory == null ? "" : ".threadFactory(" + threadFactory + ")")
+            + ".build()";
+    Fix runtime =
+        new Fix(
+            "Use a BoundedExecutor: a full queue refuses at once, or waits within a Deadline"
+                + " passed to execute/submit",
+            List.of(Edit.replace(factory.span(), bounded)),
+            Set.of(BOUNDED_EXECUTOR));
+    return List.of(runtime, jdk);
   }
 }

@@ -78,6 +78,23 @@ final class RealCodeRegressionTest {
                 }
               }
 
+              // F1: a subtask given to a scope's fork() fails in its own way when cancelled.
+              interface Scope {
+                void fork(java.util.concurrent.Callable<String> task);
+              }
+
+              void forked(Scope scope) {
+                scope.fork(
+                    () -> {
+                      try {
+                        Thread.sleep(1000);
+                        return "done";
+                      } catch (InterruptedException e) {
+                        throw new IllegalStateException("cancelled");
+                      }
+                    });
+              }
+
               // F4: the process exits.
               void fatal() {
                 try {
