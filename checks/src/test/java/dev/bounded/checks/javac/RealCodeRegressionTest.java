@@ -352,4 +352,91 @@ final class RealCodeRegressionTest {
             """)
         .doTest();
   }
+
+  @Test
+  void shapesFromTheRuntimeItself() {
+    CompilationTestHelper.newInstance(InterruptSwallowed.class, getClass())
+        .addSourceLines(
+            "Pool.java",
+            """
+            import java.util.concurrent.locks.Condition;
+            import java.util.concurrent.locks.ReentrantLock;
+
+            class Pool {
+              private static final int RUNNING = 0;
+              private final ReentrantLock lock = new ReentrantLock();
+              private final Condition notEmpty = lock.newCondition();
+              private volatile int state = RUNNING;
+              private int count;
+
+              // The interrupt is kept in a local and rethrown after the lock is released.
+              void admit() {
+                InterruptedException interruption = null;
+                lock.lock();
+                try {
+                  notEmpty.await();
+                } catch (InterruptedException e) {
+                  interruption = e;
+                } finally {
+                  lock.unlock();
+                }
+                if (interruption != null) {
+                  Thread.currentThread().interrupt();
+                  throw new IllegalStateException("interrupted", interruption);
+                }
+              }
+
+              // Remembered and returned: the caller restores the flag.
+              boolean awaitQuietly() {
+                boolean interrupted = false;
+                while (count > 0) {
+                  try {
+                    notEmpty.await();
+                  } catch (InterruptedException e) {
+                    interrupted = true;
+                  }
+                }
+                return interrupted;
+              }
+
+              // The worker's own loop re-reads the state when woken.
+              private void work() {
+                while (count == 0 && state == RUNNING) {
+                  try {
+                    notEmpty.await();
+                  } catch (InterruptedException e) {
+                    // shutdownNow, or a stray interrupt: the loop re-reads the state
+                  }
+                }
+              }
+            }
+            """)
+        .doTest();
+    CompilationTestHelper.newInstance(PerAttemptTimeout.class, getClass())
+        .addSourceLines(
+            "Close.java",
+            """
+            import java.util.concurrent.ExecutorService;
+            import java.util.concurrent.TimeUnit;
+
+            class Close {
+              // Waiting without a limit, uninterruptibly: no per-attempt timeout.
+              void close(ExecutorService pool) {
+                boolean interrupted = false;
+                while (true) {
+                  try {
+                    pool.awaitTermination(Long.MAX_VALUE, TimeUnit.NANOSECONDS);
+                    break;
+                  } catch (InterruptedException e) {
+                    interrupted = true;
+                  }
+                }
+                if (interrupted) {
+                  Thread.currentThread().interrupt();
+                }
+              }
+            }
+            """)
+        .doTest();
+  }
 }
