@@ -91,7 +91,7 @@ fi
 # --- 2. Error Prone's class path, through a throwaway pom --------------------------------------
 mkdir -p "$WORK/ep"
 cat >"$WORK/ep/pom.xml" <<EOF
-<project xmlns="http://maven.apache.org/POM/4.0.0">
+<project>
   <modelVersion>4.0.0</modelVersion>
   <groupId>local.throwaway</groupId><artifactId>ep-classpath</artifactId><version>1</version>
   <packaging>pom</packaging>
