@@ -24,6 +24,7 @@ public final class MethodAnalysis {
   private final Map<Node, Node> parents = new IdentityHashMap<>();
   private final Map<Node, LoopInfo> loopsByNode = new IdentityHashMap<>();
   private final Map<Node, LoopInfo> loopsByLambda = new IdentityHashMap<>();
+  private final Map<LoopInfo, List<Node>> loopLevels = new IdentityHashMap<>();
   private final List<LoopInfo> loops = new ArrayList<>();
   private final List<Stmt.Catch> catches = new ArrayList<>();
   private final Map<String, List<Expr>> localValues = new java.util.HashMap<>();
@@ -62,6 +63,20 @@ public final class MethodAnalysis {
         parents.put(child, node);
         stack.add(child);
       }
+      // Ancestors are indexed before their descendants, so enclosingStatement can run here.
+      if (node instanceof Stmt.Loop loop) {
+        LoopInfo info = LoopInfo.of(loop);
+        loops.add(info);
+        loopsByNode.put(loop, info);
+      } else if (node instanceof Expr.Call call
+          && (call.name().equals("forEach") || call.name().equals("forEachOrdered"))
+          && call.args().size() == 1
+          && call.args().get(0) instanceof Expr.Lambda lambda) {
+        LoopInfo info = LoopInfo.ofForEach(call, lambda, enclosingStatement(call));
+        loops.add(info);
+        loopsByNode.put(call, info);
+        loopsByLambda.put(lambda, info);
+      }
       if (node instanceof Stmt.Catch c) {
         catches.add(c);
         localNames.add(c.parameter());
@@ -79,22 +94,7 @@ public final class MethodAnalysis {
         localNames.addAll(lambda.params());
       }
     }
-    // Loops and catches in source order, once every parent is known.
-    for (Node node : Nodes.preOrder(method.body())) {
-      if (node instanceof Stmt.Loop loop) {
-        LoopInfo info = LoopInfo.of(loop);
-        loops.add(info);
-        loopsByNode.put(loop, info);
-      } else if (node instanceof Expr.Call call
-          && (call.name().equals("forEach") || call.name().equals("forEachOrdered"))
-          && call.args().size() == 1
-          && call.args().get(0) instanceof Expr.Lambda lambda) {
-        LoopInfo info = LoopInfo.ofForEach(call, lambda, enclosingStatement(call));
-        loops.add(info);
-        loopsByNode.put(call, info);
-        loopsByLambda.put(lambda, info);
-      }
-    }
+    loops.sort((a, b) -> Integer.compare(a.span().start(), b.span().start()));
     catches.sort((a, b) -> Integer.compare(a.span().start(), b.span().start()));
   }
 
@@ -263,6 +263,10 @@ public final class MethodAnalysis {
    * @return the nodes, in source order
    */
   public List<Node> loopLevel(LoopInfo loop) {
+    return loopLevels.computeIfAbsent(loop, this::computeLoopLevel);
+  }
+
+  private List<Node> computeLoopLevel(LoopInfo loop) {
     List<Node> roots = new ArrayList<>();
     if (loop.condition() != null) {
       roots.add(loop.condition());
@@ -277,7 +281,7 @@ public final class MethodAnalysis {
         }
       }
     }
-    return level;
+    return Collections.unmodifiableList(level);
   }
 
   /**

@@ -1,27 +1,49 @@
 package dev.bounded.checks.javac;
 
 import com.google.errorprone.VisitorState;
+import com.sun.source.tree.CatchTree;
 import com.sun.source.tree.ClassTree;
+import com.sun.source.tree.CompilationUnitTree;
+import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.LambdaExpressionTree;
+import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.util.TreeScanner;
 import dev.bounded.checks.analysis.MethodAnalysis;
+import java.util.Set;
 
 /**
- * Builds each method's analysis once for all of Bounded's checkers. Error Prone offers a method to
- * every checker in turn, so a one-entry cache per thread is hit by all but the first.
+ * Builds each method's analysis once for all of Bounded's checkers, and only for methods that some
+ * rule could report. Error Prone offers a method to every checker in turn, so a one-entry cache per
+ * thread is hit by all but the first.
  */
 final class AnalysisCache {
   private static final ThreadLocal<Entry> LAST = new ThreadLocal<>();
+  private static final ThreadLocal<SourceEntry> SOURCE = new ThreadLocal<>();
+
+  /** Calls that make a loop worth analysing even without a catch clause. */
+  private static final Set<String> LOOP_SIGNALS =
+      Set.of(
+          "sleep",
+          "sleepUninterruptibly",
+          "parkNanos",
+          "parkUntil",
+          "submit",
+          "execute",
+          "invokeAll",
+          "supplyAsync",
+          "runAsync");
 
   private record Entry(MethodTree method, MethodAnalysis analysis) {}
+
+  private record SourceEntry(CompilationUnitTree unit, String source) {}
 
   private AnalysisCache() {}
 
   /**
-   * Returns the method's analysis, or {@code null} when it has nothing any rule looks at.
+   * Returns the method's analysis, or {@code null} when no rule could report anything in it.
    *
    * @param method a method with a body
    * @param state the visitor state at the method
@@ -32,8 +54,9 @@ final class AnalysisCache {
     if (last != null && last.method() == method) {
       return last.analysis();
     }
-    MethodAnalysis analysis =
-        Boolean.TRUE.equals(RELEVANT.scan(method.getBody(), null)) ? build(method, state) : null;
+    Relevance relevance = new Relevance();
+    relevance.scan(method.getBody(), null);
+    MethodAnalysis analysis = relevance.isRelevant() ? build(method, state) : null;
     LAST.set(new Entry(method, analysis));
     return analysis;
   }
@@ -42,43 +65,112 @@ final class AnalysisCache {
     JavacTypes types = new JavacTypes(state);
     JavacModelBuilder builder = new JavacModelBuilder(state, types);
     ClassTree enclosing = state.findEnclosing(ClassTree.class);
-    String source = state.getSourceCode().toString();
+    CompilationUnitTree unit = state.getPath().getCompilationUnit();
     return MethodAnalysis.of(
-        builder.method(method), new JavacSourceContext(source, enclosing, builder, types));
+        builder.method(method),
+        new JavacSourceContext(() -> source(unit, state), enclosing, builder, types));
   }
 
-  /** Fast path: does the body hold a loop, a catch clause or a forEach lambda at all? */
-  private static final TreeScanner<Boolean, Void> RELEVANT =
-      new TreeScanner<>() {
-        @Override
-        public Boolean scan(Tree tree, Void unused) {
-          if (tree == null) {
-            return false;
-          }
-          switch (tree.getKind()) {
-            case FOR_LOOP:
-            case ENHANCED_FOR_LOOP:
-            case WHILE_LOOP:
-            case DO_WHILE_LOOP:
-            case CATCH:
-              return true;
-            case CLASS:
-              return false; // analysed as its own methods
-            default:
-              break;
-          }
-          if (tree instanceof MethodInvocationTree call
-              && call.getArguments().size() == 1
-              && call.getArguments().get(0) instanceof LambdaExpressionTree
-              && call.getMethodSelect().toString().endsWith("forEach")) {
-            return true;
-          }
+  /** The file's text, copied once per compilation unit and only when a rule asks for it. */
+  private static String source(CompilationUnitTree unit, VisitorState state) {
+    SourceEntry cached = SOURCE.get();
+    if (cached != null && cached.unit() == unit) {
+      return cached.source();
+    }
+    String source = state.getSourceCode().toString();
+    SOURCE.set(new SourceEntry(unit, source));
+    return source;
+  }
+
+  /**
+   * Fast path: whether the method holds anything a rule could report on. It does if it catches
+   * {@code InterruptedException} (anywhere), or if a loop (or a {@code forEach} lambda) holds a
+   * catch clause, a sleep, or a submission to an executor: the only places retry loops and
+   * unbounded submissions can be.
+   */
+  private static final class Relevance extends TreeScanner<Void, Void> {
+    private int loopDepth;
+    private boolean relevant;
+
+    boolean isRelevant() {
+      return relevant;
+    }
+
+    @Override
+    public Void scan(Tree tree, Void unused) {
+      if (tree == null || relevant) {
+        return null; /* Fast path: already decided, or nothing here. */
+      }
+      switch (tree.getKind()) {
+        case FOR_LOOP:
+        case ENHANCED_FOR_LOOP:
+        case WHILE_LOOP:
+        case DO_WHILE_LOOP:
+          loopDepth++;
+          super.scan(tree, unused);
+          loopDepth--;
+          return null;
+        case CLASS:
+          return null; // analysed as its own methods
+        default:
           return super.scan(tree, unused);
+      }
+    }
+
+    @Override
+    public Void visitCatch(CatchTree tree, Void unused) {
+      // By the name as written: cheap, and a catch of Exception matters only inside loops.
+      Tree type = tree.getParameter().getType();
+      if (loopDepth > 0 || (type != null && mentionsInterruptedException(type))) {
+        relevant = true;
+        return null;
+      }
+      return super.visitCatch(tree, unused);
+    }
+
+    @Override
+    public Void visitMethodInvocation(MethodInvocationTree tree, Void unused) {
+      String name = methodName(tree);
+      if (loopDepth > 0 && LOOP_SIGNALS.contains(name)) {
+        relevant = true;
+        return null;
+      }
+      if ((name.equals("forEach") || name.equals("forEachOrdered"))
+          && tree.getArguments().size() == 1
+          && tree.getArguments().get(0) instanceof LambdaExpressionTree) {
+        scan(tree.getMethodSelect(), unused);
+        loopDepth++;
+        scan(tree.getArguments().get(0), unused);
+        loopDepth--;
+        return null;
+      }
+      return super.visitMethodInvocation(tree, unused);
+    }
+
+    private static String methodName(MethodInvocationTree tree) {
+      Tree select = tree.getMethodSelect();
+      if (select instanceof MemberSelectTree member) {
+        return member.getIdentifier().toString();
+      }
+      return select instanceof IdentifierTree id ? id.getName().toString() : "";
+    }
+
+    private static boolean mentionsInterruptedException(Tree type) {
+      boolean[] found = {false};
+      new TreeScanner<Void, Void>() {
+        @Override
+        public Void visitIdentifier(IdentifierTree node, Void unused) {
+          found[0] |= node.getName().contentEquals("InterruptedException");
+          return null;
         }
 
         @Override
-        public Boolean reduce(Boolean a, Boolean b) {
-          return Boolean.TRUE.equals(a) || Boolean.TRUE.equals(b);
+        public Void visitMemberSelect(MemberSelectTree node, Void unused) {
+          found[0] |= node.getIdentifier().contentEquals("InterruptedException");
+          return super.visitMemberSelect(node, unused);
         }
-      };
+      }.scan(type, null);
+      return found[0];
+    }
+  }
 }

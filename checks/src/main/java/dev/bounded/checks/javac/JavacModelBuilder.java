@@ -481,16 +481,24 @@ final class JavacModelBuilder {
     if (symbol == null) {
       return MethodRef.unresolved(name);
     }
-    List<TypeRef> thrown = new ArrayList<>();
-    for (Type t : symbol.getThrownTypes()) {
-      thrown.add(types.of(t));
-    }
-    List<String> annotations = new ArrayList<>();
-    for (Attribute.Compound a : symbol.getAnnotationMirrors()) {
-      annotations.add(a.type.tsym.getQualifiedName().toString());
-    }
-    return new MethodRef(
-        types.of(symbol.owner.type), name, thrown, annotations, symbol.isStatic(), true);
+    return MethodRef.resolved(
+        types.of(symbol.owner.type),
+        name,
+        symbol.isStatic(),
+        () -> {
+          List<TypeRef> thrown = new ArrayList<>();
+          for (Type t : symbol.getThrownTypes()) {
+            thrown.add(types.of(t));
+          }
+          return thrown;
+        },
+        () -> {
+          List<String> annotations = new ArrayList<>();
+          for (Attribute.Compound a : symbol.getAnnotationMirrors()) {
+            annotations.add(a.type.tsym.getQualifiedName().toString());
+          }
+          return annotations;
+        });
   }
 
   private static Expr.NameKind kindOf(Tree tree) {

@@ -17,18 +17,23 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 
-/** The source context of one method: its file's text and its class's fields, read lazily. */
+/** The source context of one method: its file's text and its class's fields, both read lazily. */
 final class JavacSourceContext implements SourceContext {
-  private final String source;
+  private final Supplier<String> sourceSupplier;
+  private String source;
   private final ClassTree enclosingClass;
   private final JavacModelBuilder builder;
   private final JavacTypes types;
   private Map<String, Expr> fieldValues;
 
   JavacSourceContext(
-      String source, ClassTree enclosingClass, JavacModelBuilder builder, JavacTypes types) {
-    this.source = source;
+      Supplier<String> source,
+      ClassTree enclosingClass,
+      JavacModelBuilder builder,
+      JavacTypes types) {
+    this.sourceSupplier = source;
     this.enclosingClass = enclosingClass;
     this.builder = builder;
     this.types = types;
@@ -36,6 +41,9 @@ final class JavacSourceContext implements SourceContext {
 
   @Override
   public String source() {
+    if (source == null) {
+      source = sourceSupplier.get(); // only rules that build a message or fix need the text
+    }
     return source;
   }
 

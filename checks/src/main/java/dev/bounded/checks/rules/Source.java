@@ -35,7 +35,20 @@ final class Source {
     return indent + unit(source);
   }
 
+  /** The last file measured: fixes for several findings in one file reuse it. */
+  private static final ThreadLocal<Object[]> LAST_UNIT = new ThreadLocal<>();
+
   private static String unit(String source) {
+    Object[] last = LAST_UNIT.get();
+    if (last != null && last[0] == source) {
+      return (String) last[1];
+    }
+    String unit = measureUnit(source);
+    LAST_UNIT.set(new Object[] {source, unit});
+    return unit;
+  }
+
+  private static String measureUnit(String source) {
     // The smallest positive indentation of a line that follows a line ending in '{'.
     int best = Integer.MAX_VALUE;
     String[] lines = source.split("\n", -1);
