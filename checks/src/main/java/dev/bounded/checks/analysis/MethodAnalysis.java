@@ -25,6 +25,9 @@ public final class MethodAnalysis {
   private final Map<Node, LoopInfo> loopsByNode = new IdentityHashMap<>();
   private final Map<Node, LoopInfo> loopsByLambda = new IdentityHashMap<>();
   private final Map<LoopInfo, List<Node>> loopLevels = new IdentityHashMap<>();
+  private final Map<Node, LoopInfo> loopOf = new IdentityHashMap<>();
+  private final Map<Node, Expr.Lambda> lambdaOf = new IdentityHashMap<>();
+  private final Map<Node, Stmt.Catch> catchOf = new IdentityHashMap<>();
   private final List<LoopInfo> loops = new ArrayList<>();
   private final List<Stmt.Catch> catches = new ArrayList<>();
   private final Map<String, List<Expr>> localValues = new java.util.HashMap<>();
@@ -96,6 +99,53 @@ public final class MethodAnalysis {
     }
     loops.sort((a, b) -> Integer.compare(a.span().start(), b.span().start()));
     catches.sort((a, b) -> Integer.compare(a.span().start(), b.span().start()));
+    indexContexts();
+  }
+
+  /** One context per node on the way down: its loop, its lambda, its catch clause. */
+  private record Context(Node node, LoopInfo loop, Expr.Lambda lambda, Stmt.Catch clause) {}
+
+  /**
+   * Walks the method once, top down and in source order, recording for every node the loop whose
+   * rounds run it, the lambda it runs in and the catch clause whose handler holds it, and
+   * collecting each loop's own nodes. Every later question is then a lookup.
+   */
+  private void indexContexts() {
+    List<Context> stack = new ArrayList<>();
+    stack.add(new Context(method.body(), null, null, null));
+    while (!stack.isEmpty()) {
+      Context c = stack.remove(stack.size() - 1);
+      Node node = c.node();
+      if (c.loop() != null) {
+        loopOf.put(node, c.loop());
+        loopLevels.computeIfAbsent(c.loop(), k -> new ArrayList<>()).add(node);
+      }
+      if (c.lambda() != null) {
+        lambdaOf.put(node, c.lambda());
+      }
+      if (c.clause() != null) {
+        catchOf.put(node, c.clause());
+      }
+      List<? extends Node> children = node.children();
+      for (int i = children.size() - 1; i >= 0; i--) {
+        Node child = children.get(i);
+        LoopInfo loop = c.loop();
+        Expr.Lambda lambda = c.lambda();
+        Stmt.Catch clause = c.clause();
+        if (node instanceof Stmt.Loop l
+            && (child == l.body()
+                || child == l.condition()
+                || containsIdentity(l.update(), child))) {
+          loop = loopsByNode.get(l);
+        } else if (node instanceof Expr.Lambda l) {
+          lambda = l;
+          loop = loopsByLambda.get(l);
+        } else if (node instanceof Stmt.Catch catchClause) {
+          clause = catchClause;
+        }
+        stack.add(new Context(child, loop, lambda, clause));
+      }
+    }
   }
 
   /**
@@ -178,19 +228,7 @@ public final class MethodAnalysis {
    * @return the innermost loop, or {@code null}
    */
   public LoopInfo innermostLoop(Node node) {
-    Node child = node;
-    for (Node p = parent(node); p != null; child = p, p = parent(p)) {
-      if (p instanceof Stmt.Loop loop) {
-        if (child == loop.body()
-            || child == loop.condition()
-            || containsIdentity(loop.update(), child)) {
-          return loopsByNode.get(loop);
-        }
-      } else if (p instanceof Expr.Lambda lambda) {
-        return loopsByLambda.get(lambda);
-      }
-    }
-    return null;
+    return loopOf.get(node);
   }
 
   /**
@@ -200,12 +238,7 @@ public final class MethodAnalysis {
    * @return the lambda, or {@code null} if the node runs in the method's own frame
    */
   public Expr.Lambda enclosingLambda(Node node) {
-    for (Node p = parent(node); p != null; p = parent(p)) {
-      if (p instanceof Expr.Lambda lambda) {
-        return lambda;
-      }
-    }
-    return null;
+    return lambdaOf.get(node);
   }
 
   /**
@@ -247,6 +280,13 @@ public final class MethodAnalysis {
    * @return {@code true} if a catch body lies between them
    */
   public boolean isInCatchBody(Node node, Node limit) {
+    Stmt.Catch clause = catchOf.get(node);
+    if (clause == null || limit == null) {
+      return clause != null;
+    }
+    if (limit.span().isKnown() && clause.span().isKnown()) {
+      return limit.span().contains(clause.span()) && clause != limit;
+    }
     for (Node p = parent(node); p != null && p != limit; p = parent(p)) {
       if (p instanceof Stmt.Catch) {
         return true;
@@ -263,25 +303,8 @@ public final class MethodAnalysis {
    * @return the nodes, in source order
    */
   public List<Node> loopLevel(LoopInfo loop) {
-    return loopLevels.computeIfAbsent(loop, this::computeLoopLevel);
-  }
-
-  private List<Node> computeLoopLevel(LoopInfo loop) {
-    List<Node> roots = new ArrayList<>();
-    if (loop.condition() != null) {
-      roots.add(loop.condition());
-    }
-    roots.add(loop.body());
-    roots.addAll(loop.update());
-    List<Node> level = new ArrayList<>();
-    for (Node root : roots) {
-      for (Node n : Nodes.sameFrame(root)) {
-        if (n == root || innermostLoop(n) == loop) {
-          level.add(n);
-        }
-      }
-    }
-    return Collections.unmodifiableList(level);
+    List<Node> level = loopLevels.get(loop);
+    return level == null ? List.of() : Collections.unmodifiableList(level);
   }
 
   /**

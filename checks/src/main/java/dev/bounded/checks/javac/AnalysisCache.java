@@ -12,6 +12,7 @@ import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.util.TreeScanner;
 import dev.bounded.checks.analysis.MethodAnalysis;
+import java.lang.ref.WeakReference;
 import java.util.Set;
 
 /**
@@ -20,8 +21,10 @@ import java.util.Set;
  * thread is hit by all but the first.
  */
 final class AnalysisCache {
-  private static final ThreadLocal<Entry> LAST = new ThreadLocal<>();
-  private static final ThreadLocal<SourceEntry> SOURCE = new ThreadLocal<>();
+  // Weakly held: a finished compilation (its trees and javac context) must not stay reachable
+  // from a long-lived thread such as a build daemon's. A collected entry is only a cache miss.
+  private static final ThreadLocal<WeakReference<Entry>> LAST = new ThreadLocal<>();
+  private static final ThreadLocal<WeakReference<SourceEntry>> SOURCE = new ThreadLocal<>();
 
   /** Calls that make a loop worth analysing even without a catch clause. */
   private static final Set<String> LOOP_SIGNALS =
@@ -50,15 +53,20 @@ final class AnalysisCache {
    * @return the analysis, or {@code null}
    */
   static MethodAnalysis get(MethodTree method, VisitorState state) {
-    Entry last = LAST.get();
+    Entry last = get(LAST);
     if (last != null && last.method() == method) {
       return last.analysis();
     }
     Relevance relevance = new Relevance();
     relevance.scan(method.getBody(), null);
     MethodAnalysis analysis = relevance.isRelevant() ? build(method, state) : null;
-    LAST.set(new Entry(method, analysis));
+    LAST.set(new WeakReference<>(new Entry(method, analysis)));
     return analysis;
+  }
+
+  private static <T> T get(ThreadLocal<WeakReference<T>> local) {
+    WeakReference<T> ref = local.get();
+    return ref == null ? null : ref.get();
   }
 
   private static MethodAnalysis build(MethodTree method, VisitorState state) {
@@ -73,12 +81,12 @@ final class AnalysisCache {
 
   /** The file's text, copied once per compilation unit and only when a rule asks for it. */
   private static String source(CompilationUnitTree unit, VisitorState state) {
-    SourceEntry cached = SOURCE.get();
+    SourceEntry cached = get(SOURCE);
     if (cached != null && cached.unit() == unit) {
       return cached.source();
     }
     String source = state.getSourceCode().toString();
-    SOURCE.set(new SourceEntry(unit, source));
+    SOURCE.set(new WeakReference<>(new SourceEntry(unit, source)));
     return source;
   }
 

@@ -7,6 +7,7 @@ import com.sun.tools.javac.code.Type;
 import com.sun.tools.javac.code.Types;
 import com.sun.tools.javac.comp.Modules;
 import dev.bounded.checks.model.TypeRef;
+import java.lang.ref.WeakReference;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -14,11 +15,23 @@ import java.util.Map;
 final class JavacTypes {
   private final VisitorState state;
   private final Types types;
-  private final Map<String, Type> named = new HashMap<>();
+  private final Map<String, Type> named;
+
+  /** Named types per compilation (javac context): a failed lookup searches the class path. */
+  private static final ThreadLocal<NamedTypes> NAMED = new ThreadLocal<>();
+
+  /** Holds the context weakly: a finished compilation must not stay reachable from a thread. */
+  private record NamedTypes(WeakReference<Object> context, Map<String, Type> types) {}
 
   JavacTypes(VisitorState state) {
     this.state = state;
     this.types = state.getTypes();
+    NamedTypes cached = NAMED.get();
+    if (cached == null || cached.context().get() != state.context) {
+      cached = new NamedTypes(new WeakReference<>(state.context), new HashMap<>());
+      NAMED.set(cached);
+    }
+    this.named = cached.types();
   }
 
   TypeRef of(Type type) {
