@@ -150,30 +150,14 @@ final class JavacModelBuilder {
       case WHILE_LOOP:
         {
           WhileLoopTree loop = (WhileLoopTree) tree;
-          return new Stmt.Loop(
-              span(tree),
-              Stmt.LoopKind.WHILE,
-              label,
-              List.of(),
-              expr(loop.getCondition()),
-              List.of(),
-              null,
-              null,
-              stmt(loop.getStatement()));
+          return conditionLoop(
+              tree, Stmt.LoopKind.WHILE, label, loop.getCondition(), loop.getStatement());
         }
       case DO_WHILE_LOOP:
         {
           DoWhileLoopTree loop = (DoWhileLoopTree) tree;
-          return new Stmt.Loop(
-              span(tree),
-              Stmt.LoopKind.DO_WHILE,
-              label,
-              List.of(),
-              expr(loop.getCondition()),
-              List.of(),
-              null,
-              null,
-              stmt(loop.getStatement()));
+          return conditionLoop(
+              tree, Stmt.LoopKind.DO_WHILE, label, loop.getCondition(), loop.getStatement());
         }
       case ENHANCED_FOR_LOOP:
         {
@@ -242,6 +226,13 @@ final class JavacModelBuilder {
         // Local classes, assert, yield, empty statements: their bodies are analysed on their own.
         return new Stmt.Other(span(tree), tree.getKind().toString(), List.of());
     }
+  }
+
+  /** A {@code while} or {@code do}/{@code while} loop: a condition and a body, nothing else. */
+  private Stmt.Loop conditionLoop(
+      Tree tree, Stmt.LoopKind kind, String label, ExpressionTree condition, StatementTree body) {
+    return new Stmt.Loop(
+        span(tree), kind, label, List.of(), expr(condition), List.of(), null, null, stmt(body));
   }
 
   private Stmt.Block caseBody(CaseTree c) {

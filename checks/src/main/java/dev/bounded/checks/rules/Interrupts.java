@@ -192,7 +192,9 @@ final class Interrupts {
         return true;
       } else if (n instanceof Expr.Call call
           && (PROPAGATING_CALLS.contains(call.name())
-              || (STORING_CALLS.contains(call.name()) && isField(call.receiver())))) {
+              || (STORING_CALLS.contains(call.name())
+                  && (isField(call.receiver())
+                      || isLocalThrownLater(analysis, call.receiver()))))) {
         // Handed to a failure callback, or stored in a field that another thread rethrows.
         for (Expr arg : call.args()) {
           if (Nodes.mentions(arg, e)) {
@@ -211,6 +213,15 @@ final class Interrupts {
       }
     }
     return false;
+  }
+
+  /**
+   * Whether an expression is a local holder (an {@code AtomicReference}) the method throws from.
+   */
+  private static boolean isLocalThrownLater(MethodAnalysis analysis, Expr expr) {
+    return expr instanceof Expr.Name name
+        && name.isVariable(name.name())
+        && thrownLater(analysis, name.name());
   }
 
   /** Whether the method throws an expression that mentions {@code local}. */
@@ -290,7 +301,9 @@ final class Interrupts {
       return created.type().isSubtypeOf("java.lang.Thread")
           || created.type().simpleName().equals("Thread");
     }
-    return parent instanceof Expr.Call call && TASK_SINKS.contains(call.name());
+    // A known sink, or any factory that turns the lambda into a Thread (KafkaThread.daemon(..)).
+    return parent instanceof Expr.Call call
+        && (TASK_SINKS.contains(call.name()) || call.type().isSubtypeOf("java.lang.Thread"));
   }
 
   /**

@@ -95,6 +95,44 @@ final class RealCodeRegressionTest {
                     });
               }
 
+              // F1: a lambda given to a factory that makes a Thread of it.
+              static Thread daemon(String name, Runnable body) {
+                Thread t = new Thread(body, name);
+                t.setDaemon(true);
+                return t;
+              }
+
+              void refresher() {
+                daemon(
+                        "refresh",
+                        () -> {
+                          try {
+                            Thread.sleep(1000);
+                          } catch (InterruptedException e) {
+                            return;
+                          }
+                        })
+                    .start();
+              }
+
+              // F3: kept in a local holder and thrown once every step has been tried.
+              void closeAll(Thread first, Thread second) {
+                AtomicReference<RuntimeException> firstFailure = new AtomicReference<>();
+                try {
+                  first.join();
+                } catch (InterruptedException e) {
+                  firstFailure.compareAndSet(null, new RuntimeException(e));
+                }
+                try {
+                  second.join();
+                } catch (InterruptedException e) {
+                  firstFailure.compareAndSet(null, new RuntimeException(e));
+                }
+                if (firstFailure.get() != null) {
+                  throw firstFailure.get();
+                }
+              }
+
               // F4: the process exits.
               void fatal() {
                 try {
