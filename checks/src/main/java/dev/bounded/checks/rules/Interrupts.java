@@ -224,11 +224,23 @@ final class Interrupts {
         && thrownLater(analysis, name.name());
   }
 
-  /** Whether the method throws an expression that mentions {@code local}. */
+  /**
+   * Whether the method throws an expression that mentions {@code local}, directly or through a
+   * local assigned from it ({@code Throwable failure = holder.get(); ... throw wrap(failure)}).
+   */
   private static boolean thrownLater(MethodAnalysis analysis, String local) {
     for (Node n : Nodes.sameFrame(analysis.method().body())) {
-      if (n instanceof Stmt.Throw thrown && Nodes.mentions(thrown.value(), local)) {
-        return true;
+      if (n instanceof Stmt.Throw thrown) {
+        if (Nodes.mentions(thrown.value(), local)) {
+          return true;
+        }
+        for (Node m : Nodes.preOrder(thrown.value())) {
+          if (m instanceof Expr.Name other
+              && other.isVariable(other.name())
+              && analysis.valuesOf(other.name()).stream().anyMatch(v -> Nodes.mentions(v, local))) {
+            return true;
+          }
+        }
       }
     }
     return false;

@@ -128,8 +128,9 @@ final class RealCodeRegressionTest {
                 } catch (InterruptedException e) {
                   firstFailure.compareAndSet(null, new RuntimeException(e));
                 }
-                if (firstFailure.get() != null) {
-                  throw firstFailure.get();
+                RuntimeException failure = firstFailure.get();
+                if (failure != null) {
+                  throw new IllegalStateException("close failed", failure);
                 }
               }
 
