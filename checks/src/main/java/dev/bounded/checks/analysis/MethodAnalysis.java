@@ -21,13 +21,13 @@ import java.util.Set;
 public final class MethodAnalysis {
   private final MethodModel method;
   private final SourceContext context;
-  private final Map<Node, Node> parents = new IdentityHashMap<>();
-  private final Map<Node, LoopInfo> loopsByNode = new IdentityHashMap<>();
-  private final Map<Node, LoopInfo> loopsByLambda = new IdentityHashMap<>();
-  private final Map<LoopInfo, List<Node>> loopLevels = new IdentityHashMap<>();
-  private final Map<Node, LoopInfo> loopOf = new IdentityHashMap<>();
-  private final Map<Node, Expr.Lambda> lambdaOf = new IdentityHashMap<>();
-  private final Map<Node, Stmt.Catch> catchOf = new IdentityHashMap<>();
+  private final IdentityHashMap<Node, Node> parents = new IdentityHashMap<>();
+  private final IdentityHashMap<Node, LoopInfo> loopsByNode = new IdentityHashMap<>();
+  private final IdentityHashMap<Node, LoopInfo> loopsByLambda = new IdentityHashMap<>();
+  private final IdentityHashMap<LoopInfo, List<Node>> loopLevels = new IdentityHashMap<>();
+  private final IdentityHashMap<Node, LoopInfo> loopOf = new IdentityHashMap<>();
+  private final IdentityHashMap<Node, Expr.Lambda> lambdaOf = new IdentityHashMap<>();
+  private final IdentityHashMap<Node, Stmt.Catch> catchOf = new IdentityHashMap<>();
   private final List<LoopInfo> loops = new ArrayList<>();
   private final List<Stmt.Catch> catches = new ArrayList<>();
   private final Map<String, List<Expr>> localValues = new java.util.HashMap<>();
@@ -352,7 +352,7 @@ public final class MethodAnalysis {
   }
 
   /**
-   * Returns {@code base}, or {@code base2}, {@code base3}, ... : the first name no local uses.
+   * Returns {@code base}, or {@code base} followed by 2, 3, ...: the first name no local uses.
    *
    * @param base the preferred name
    * @return a free local name

@@ -109,7 +109,7 @@ final class RetryLoops {
     if (exitsOnSuccess(analysis, loop)) {
       evidence.add(Evidence.EXITS_ON_SUCCESS);
     }
-    if (countsAttempts(loop, level)) {
+    if (countsAttempts(level)) {
       evidence.add(Evidence.COUNTS_ATTEMPTS);
     }
     if (sleeps(level)) {
@@ -126,9 +126,9 @@ final class RetryLoops {
         evidence.contains(Evidence.RETRYING_CATCH) || evidence.contains(Evidence.SLEEPS);
     // A loop that goes on after a success repeats the operation; it does not retry it.
     boolean retry =
-        !perItem && retries && evidence.contains(Evidence.EXITS_ON_SUCCESS)
-            || evidence.contains(Evidence.NUMERIC_RANGE)
-                && evidence.contains(Evidence.RETRYING_CATCH);
+        (!perItem && retries && evidence.contains(Evidence.EXITS_ON_SUCCESS))
+            || (evidence.contains(Evidence.NUMERIC_RANGE)
+                && evidence.contains(Evidence.RETRYING_CATCH));
     loop.classify(evidence, retry);
   }
 
@@ -212,8 +212,7 @@ final class RetryLoops {
     if (label != null) {
       return label.equals(loop.label());
     }
-    Node child = jump;
-    for (Node p = analysis.parent(jump); p != null; child = p, p = analysis.parent(p)) {
+    for (Node p = analysis.parent(jump); p != null; p = analysis.parent(p)) {
       if (p instanceof Stmt.Switch && jump instanceof Stmt.Break) {
         return false;
       }
@@ -264,7 +263,7 @@ final class RetryLoops {
     return false;
   }
 
-  private static boolean countsAttempts(LoopInfo loop, List<Node> level) {
+  private static boolean countsAttempts(List<Node> level) {
     Set<String> incremented = new HashSet<>();
     for (Node n : level) {
       String counter = incrementedVariable(n);

@@ -109,20 +109,17 @@ final class AnalysisCache {
       if (tree == null || relevant) {
         return null; /* Fast path: already decided, or nothing here. */
       }
-      switch (tree.getKind()) {
-        case FOR_LOOP:
-        case ENHANCED_FOR_LOOP:
-        case WHILE_LOOP:
-        case DO_WHILE_LOOP:
+      return switch (tree.getKind()) {
+        case FOR_LOOP, ENHANCED_FOR_LOOP, WHILE_LOOP, DO_WHILE_LOOP -> {
           loopDepth++;
-          super.scan(tree, unused);
+          super.scan(tree, null);
           loopDepth--;
-          return null;
-        case CLASS:
-          return null; // analysed as its own methods
-        default:
-          return super.scan(tree, unused);
-      }
+          yield null;
+        }
+        case CLASS -> null;
+        // analysed as its own methods
+        default -> super.scan(tree, null);
+      };
     }
 
     @Override
@@ -133,7 +130,7 @@ final class AnalysisCache {
         relevant = true;
         return null;
       }
-      return super.visitCatch(tree, unused);
+      return super.visitCatch(tree, null);
     }
 
     @Override
@@ -146,13 +143,13 @@ final class AnalysisCache {
       if ((name.equals("forEach") || name.equals("forEachOrdered"))
           && tree.getArguments().size() == 1
           && tree.getArguments().get(0) instanceof LambdaExpressionTree) {
-        scan(tree.getMethodSelect(), unused);
+        scan(tree.getMethodSelect(), null);
         loopDepth++;
-        scan(tree.getArguments().get(0), unused);
+        scan(tree.getArguments().get(0), null);
         loopDepth--;
         return null;
       }
-      return super.visitMethodInvocation(tree, unused);
+      return super.visitMethodInvocation(tree, null);
     }
 
     private static String methodName(MethodInvocationTree tree) {
@@ -175,7 +172,7 @@ final class AnalysisCache {
         @Override
         public Void visitMemberSelect(MemberSelectTree node, Void unused) {
           found[0] |= node.getIdentifier().contentEquals("InterruptedException");
-          return super.visitMemberSelect(node, unused);
+          return super.visitMemberSelect(node, null);
         }
       }.scan(type, null);
       return found[0];

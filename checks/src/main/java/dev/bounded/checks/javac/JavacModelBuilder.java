@@ -102,129 +102,117 @@ final class JavacModelBuilder {
     return new Stmt.Block(span(tree), statements);
   }
 
-  private Stmt.Block blockOf(Tree tree) {
-    if (tree instanceof BlockTree b) {
-      return block(b);
-    }
-    return new Stmt.Block(span(tree), List.of(stmt((StatementTree) tree)));
-  }
-
   Stmt stmt(StatementTree tree) {
     return stmt(tree, null);
   }
 
   private Stmt stmt(StatementTree tree, String label) {
     switch (tree.getKind()) {
-      case BLOCK:
+      case BLOCK -> {
         return block((BlockTree) tree);
-      case LABELED_STATEMENT:
-        {
-          LabeledStatementTree labeled = (LabeledStatementTree) tree;
-          Stmt inner = stmt(labeled.getStatement(), labeled.getLabel().toString());
-          return inner instanceof Stmt.Loop
-              ? inner
-              : new Stmt.Other(span(tree), "labeled", List.of(inner));
+      }
+      case LABELED_STATEMENT -> {
+        LabeledStatementTree labeled = (LabeledStatementTree) tree;
+        Stmt inner = stmt(labeled.getStatement(), labeled.getLabel().toString());
+        return inner instanceof Stmt.Loop
+            ? inner
+            : new Stmt.Other(span(tree), "labeled", List.of(inner));
+      }
+      case FOR_LOOP -> {
+        ForLoopTree loop = (ForLoopTree) tree;
+        List<Stmt> init = new ArrayList<>();
+        for (StatementTree s : loop.getInitializer()) {
+          init.add(stmt(s));
         }
-      case FOR_LOOP:
-        {
-          ForLoopTree loop = (ForLoopTree) tree;
-          List<Stmt> init = new ArrayList<>();
-          for (StatementTree s : loop.getInitializer()) {
-            init.add(stmt(s));
-          }
-          List<Expr> update = new ArrayList<>();
-          for (ExpressionStatementTree s : loop.getUpdate()) {
-            update.add(expr(s.getExpression()));
-          }
-          return new Stmt.Loop(
-              span(tree),
-              Stmt.LoopKind.FOR,
-              label,
-              init,
-              loop.getCondition() == null ? null : expr(loop.getCondition()),
-              update,
-              null,
-              null,
-              stmt(loop.getStatement()));
+        List<Expr> update = new ArrayList<>();
+        for (ExpressionStatementTree s : loop.getUpdate()) {
+          update.add(expr(s.getExpression()));
         }
-      case WHILE_LOOP:
-        {
-          WhileLoopTree loop = (WhileLoopTree) tree;
-          return conditionLoop(
-              tree, Stmt.LoopKind.WHILE, label, loop.getCondition(), loop.getStatement());
-        }
-      case DO_WHILE_LOOP:
-        {
-          DoWhileLoopTree loop = (DoWhileLoopTree) tree;
-          return conditionLoop(
-              tree, Stmt.LoopKind.DO_WHILE, label, loop.getCondition(), loop.getStatement());
-        }
-      case ENHANCED_FOR_LOOP:
-        {
-          EnhancedForLoopTree loop = (EnhancedForLoopTree) tree;
-          return new Stmt.Loop(
-              span(tree),
-              Stmt.LoopKind.FOR_EACH,
-              label,
-              List.of(),
-              null,
-              List.of(),
-              localVar(loop.getVariable()),
-              expr(loop.getExpression()),
-              stmt(loop.getStatement()));
-        }
-      case TRY:
+        return new Stmt.Loop(
+            span(tree),
+            Stmt.LoopKind.FOR,
+            label,
+            init,
+            loop.getCondition() == null ? null : expr(loop.getCondition()),
+            update,
+            null,
+            null,
+            stmt(loop.getStatement()));
+      }
+      case WHILE_LOOP -> {
+        WhileLoopTree loop = (WhileLoopTree) tree;
+        return conditionLoop(
+            tree, Stmt.LoopKind.WHILE, label, loop.getCondition(), loop.getStatement());
+      }
+      case DO_WHILE_LOOP -> {
+        DoWhileLoopTree loop = (DoWhileLoopTree) tree;
+        return conditionLoop(
+            tree, Stmt.LoopKind.DO_WHILE, label, loop.getCondition(), loop.getStatement());
+      }
+      case ENHANCED_FOR_LOOP -> {
+        EnhancedForLoopTree loop = (EnhancedForLoopTree) tree;
+        return new Stmt.Loop(
+            span(tree),
+            Stmt.LoopKind.FOR_EACH,
+            label,
+            List.of(),
+            null,
+            List.of(),
+            localVar(loop.getVariable()),
+            expr(loop.getExpression()),
+            stmt(loop.getStatement()));
+      }
+      case TRY -> {
         return tryStmt((TryTree) tree);
-      case IF:
-        {
-          IfTree s = (IfTree) tree;
-          return new Stmt.If(
-              span(tree),
-              expr(s.getCondition()),
-              stmt(s.getThenStatement()),
-              s.getElseStatement() == null ? null : stmt(s.getElseStatement()));
+      }
+      case IF -> {
+        IfTree s = (IfTree) tree;
+        return new Stmt.If(
+            span(tree),
+            expr(s.getCondition()),
+            stmt(s.getThenStatement()),
+            s.getElseStatement() == null ? null : stmt(s.getElseStatement()));
+      }
+      case SWITCH -> {
+        SwitchTree s = (SwitchTree) tree;
+        List<Stmt.Block> cases = new ArrayList<>();
+        for (CaseTree c : s.getCases()) {
+          cases.add(caseBody(c));
         }
-      case SWITCH:
-        {
-          SwitchTree s = (SwitchTree) tree;
-          List<Stmt.Block> cases = new ArrayList<>();
-          for (CaseTree c : s.getCases()) {
-            cases.add(caseBody(c));
-          }
-          return new Stmt.Switch(span(tree), expr(s.getExpression()), cases);
-        }
-      case RETURN:
-        {
-          ReturnTree r = (ReturnTree) tree;
-          return new Stmt.Return(
-              span(tree), r.getExpression() == null ? null : expr(r.getExpression()));
-        }
-      case THROW:
+        return new Stmt.Switch(span(tree), expr(s.getExpression()), cases);
+      }
+      case RETURN -> {
+        ReturnTree r = (ReturnTree) tree;
+        return new Stmt.Return(
+            span(tree), r.getExpression() == null ? null : expr(r.getExpression()));
+      }
+      case THROW -> {
         return new Stmt.Throw(span(tree), expr(((ThrowTree) tree).getExpression()));
-      case BREAK:
-        {
-          var name = ((com.sun.source.tree.BreakTree) tree).getLabel();
-          return new Stmt.Break(span(tree), name == null ? null : name.toString());
-        }
-      case CONTINUE:
-        {
-          var name = ((com.sun.source.tree.ContinueTree) tree).getLabel();
-          return new Stmt.Continue(span(tree), name == null ? null : name.toString());
-        }
-      case EXPRESSION_STATEMENT:
+      }
+      case BREAK -> {
+        var name = ((com.sun.source.tree.BreakTree) tree).getLabel();
+        return new Stmt.Break(span(tree), name == null ? null : name.toString());
+      }
+      case CONTINUE -> {
+        var name = ((com.sun.source.tree.ContinueTree) tree).getLabel();
+        return new Stmt.Continue(span(tree), name == null ? null : name.toString());
+      }
+      case EXPRESSION_STATEMENT -> {
         return new Stmt.ExprStmt(
             span(tree), expr(((ExpressionStatementTree) tree).getExpression()));
-      case VARIABLE:
+      }
+      case VARIABLE -> {
         return localVar((VariableTree) tree);
-      case SYNCHRONIZED:
-        {
-          SynchronizedTree s = (SynchronizedTree) tree;
-          return new Stmt.Other(
-              span(tree), "synchronized", List.of(expr(s.getExpression()), block(s.getBlock())));
-        }
-      default:
+      }
+      case SYNCHRONIZED -> {
+        SynchronizedTree s = (SynchronizedTree) tree;
+        return new Stmt.Other(
+            span(tree), "synchronized", List.of(expr(s.getExpression()), block(s.getBlock())));
+      }
+      default -> {
         // Local classes, assert, yield, empty statements: their bodies are analysed on their own.
         return new Stmt.Other(span(tree), tree.getKind().toString(), List.of());
+      }
     }
   }
 
@@ -301,126 +289,125 @@ final class JavacModelBuilder {
 
   Expr expr(ExpressionTree tree) {
     switch (tree.getKind()) {
-      case PARENTHESIZED:
+      case PARENTHESIZED -> {
         return expr(((ParenthesizedTree) tree).getExpression());
-      case TYPE_CAST:
+      }
+      case TYPE_CAST -> {
         return expr(((TypeCastTree) tree).getExpression());
-      case METHOD_INVOCATION:
+      }
+      case METHOD_INVOCATION -> {
         return call((MethodInvocationTree) tree);
-      case NEW_CLASS:
-        {
-          NewClassTree n = (NewClassTree) tree;
-          List<Expr> args = new ArrayList<>();
-          for (ExpressionTree a : n.getArguments()) {
-            args.add(expr(a));
-          }
-          return new Expr.New(
-              span(tree),
-              types.of(ASTHelpers.getType(n.getIdentifier())),
-              args,
-              n.getClassBody() != null);
+      }
+      case NEW_CLASS -> {
+        NewClassTree n = (NewClassTree) tree;
+        List<Expr> args = new ArrayList<>();
+        for (ExpressionTree a : n.getArguments()) {
+          args.add(expr(a));
         }
-      case LAMBDA_EXPRESSION:
-        {
-          LambdaExpressionTree lambda = (LambdaExpressionTree) tree;
-          List<String> params = new ArrayList<>();
-          for (VariableTree p : lambda.getParameters()) {
-            params.add(p.getName().toString());
-          }
-          Tree body = lambda.getBody();
-          Stmt bodyStmt =
-              body instanceof BlockTree b
-                  ? block(b)
-                  : new Stmt.ExprStmt(span(body), expr((ExpressionTree) body));
-          return new Expr.Lambda(span(tree), params, bodyStmt);
+        return new Expr.New(
+            span(tree),
+            types.of(ASTHelpers.getType(n.getIdentifier())),
+            args,
+            n.getClassBody() != null);
+      }
+      case LAMBDA_EXPRESSION -> {
+        LambdaExpressionTree lambda = (LambdaExpressionTree) tree;
+        List<String> params = new ArrayList<>();
+        for (VariableTree p : lambda.getParameters()) {
+          params.add(p.getName().toString());
         }
-      case IDENTIFIER:
-        {
-          IdentifierTree id = (IdentifierTree) tree;
-          return new Expr.Name(
-              span(tree),
-              null,
-              id.getName().toString(),
-              kindOf(tree),
-              types.of(ASTHelpers.getType(tree)));
-        }
-      case MEMBER_SELECT:
-        {
-          MemberSelectTree select = (MemberSelectTree) tree;
-          return new Expr.Name(
-              span(tree),
-              expr(select.getExpression()),
-              select.getIdentifier().toString(),
-              kindOf(tree),
-              types.of(ASTHelpers.getType(tree)));
-        }
-      case INT_LITERAL:
-      case LONG_LITERAL:
-      case FLOAT_LITERAL:
-      case DOUBLE_LITERAL:
-      case BOOLEAN_LITERAL:
-      case CHAR_LITERAL:
-      case STRING_LITERAL:
-      case NULL_LITERAL:
+        Tree body = lambda.getBody();
+        Stmt bodyStmt =
+            body instanceof BlockTree b
+                ? block(b)
+                : new Stmt.ExprStmt(span(body), expr((ExpressionTree) body));
+        return new Expr.Lambda(span(tree), params, bodyStmt);
+      }
+      case IDENTIFIER -> {
+        IdentifierTree id = (IdentifierTree) tree;
+        return new Expr.Name(
+            span(tree),
+            null,
+            id.getName().toString(),
+            kindOf(tree),
+            types.of(ASTHelpers.getType(tree)));
+      }
+      case MEMBER_SELECT -> {
+        MemberSelectTree select = (MemberSelectTree) tree;
+        return new Expr.Name(
+            span(tree),
+            expr(select.getExpression()),
+            select.getIdentifier().toString(),
+            kindOf(tree),
+            types.of(ASTHelpers.getType(tree)));
+      }
+      case INT_LITERAL,
+          LONG_LITERAL,
+          FLOAT_LITERAL,
+          DOUBLE_LITERAL,
+          BOOLEAN_LITERAL,
+          CHAR_LITERAL,
+          STRING_LITERAL,
+          NULL_LITERAL -> {
         return new Expr.Literal(span(tree), ((LiteralTree) tree).getValue());
-      case ASSIGNMENT:
-        {
-          AssignmentTree a = (AssignmentTree) tree;
-          return new Expr.Assign(span(tree), expr(a.getVariable()), "=", expr(a.getExpression()));
-        }
-      case PREFIX_INCREMENT:
-      case POSTFIX_INCREMENT:
+      }
+      case ASSIGNMENT -> {
+        AssignmentTree a = (AssignmentTree) tree;
+        return new Expr.Assign(span(tree), expr(a.getVariable()), "=", expr(a.getExpression()));
+      }
+      case PREFIX_INCREMENT, POSTFIX_INCREMENT -> {
         return new Expr.Unary(span(tree), "++", expr(((UnaryTree) tree).getExpression()));
-      case PREFIX_DECREMENT:
-      case POSTFIX_DECREMENT:
+      }
+      case PREFIX_DECREMENT, POSTFIX_DECREMENT -> {
         return new Expr.Unary(span(tree), "--", expr(((UnaryTree) tree).getExpression()));
-      case LOGICAL_COMPLEMENT:
+      }
+      case LOGICAL_COMPLEMENT -> {
         return new Expr.Unary(span(tree), "!", expr(((UnaryTree) tree).getExpression()));
-      case UNARY_MINUS:
+      }
+      case UNARY_MINUS -> {
         return new Expr.Unary(span(tree), "-", expr(((UnaryTree) tree).getExpression()));
-      case UNARY_PLUS:
+      }
+      case UNARY_PLUS -> {
         return new Expr.Unary(span(tree), "+", expr(((UnaryTree) tree).getExpression()));
-      case BITWISE_COMPLEMENT:
+      }
+      case BITWISE_COMPLEMENT -> {
         return new Expr.Unary(span(tree), "~", expr(((UnaryTree) tree).getExpression()));
-      case INSTANCE_OF:
-        {
-          InstanceOfTree test = (InstanceOfTree) tree;
-          Tree type = test.getType();
-          return new Expr.InstanceOf(
-              span(tree),
-              expr(test.getExpression()),
-              types.of(type == null ? null : ASTHelpers.getType(type)));
+      }
+      case INSTANCE_OF -> {
+        InstanceOfTree test = (InstanceOfTree) tree;
+        Tree type = test.getType();
+        return new Expr.InstanceOf(
+            span(tree),
+            expr(test.getExpression()),
+            types.of(type == null ? null : ASTHelpers.getType(type)));
+      }
+      case CONDITIONAL_EXPRESSION -> {
+        ConditionalExpressionTree c = (ConditionalExpressionTree) tree;
+        return new Expr.Conditional(
+            span(tree),
+            expr(c.getCondition()),
+            expr(c.getTrueExpression()),
+            expr(c.getFalseExpression()));
+      }
+      case ARRAY_ACCESS -> {
+        var access = (com.sun.source.tree.ArrayAccessTree) tree;
+        return new Expr.ArrayAccess(
+            span(tree), expr(access.getExpression()), expr(access.getIndex()));
+      }
+      case NEW_ARRAY -> {
+        NewArrayTree array = (NewArrayTree) tree;
+        List<Node> children = new ArrayList<>();
+        for (ExpressionTree d : array.getDimensions()) {
+          children.add(expr(d));
         }
-      case CONDITIONAL_EXPRESSION:
-        {
-          ConditionalExpressionTree c = (ConditionalExpressionTree) tree;
-          return new Expr.Conditional(
-              span(tree),
-              expr(c.getCondition()),
-              expr(c.getTrueExpression()),
-              expr(c.getFalseExpression()));
-        }
-      case ARRAY_ACCESS:
-        {
-          var access = (com.sun.source.tree.ArrayAccessTree) tree;
-          return new Expr.ArrayAccess(
-              span(tree), expr(access.getExpression()), expr(access.getIndex()));
-        }
-      case NEW_ARRAY:
-        {
-          NewArrayTree array = (NewArrayTree) tree;
-          List<Node> children = new ArrayList<>();
-          for (ExpressionTree d : array.getDimensions()) {
-            children.add(expr(d));
+        if (array.getInitializers() != null) {
+          for (ExpressionTree i : array.getInitializers()) {
+            children.add(expr(i));
           }
-          if (array.getInitializers() != null) {
-            for (ExpressionTree i : array.getInitializers()) {
-              children.add(expr(i));
-            }
-          }
-          return new Expr.Other(span(tree), "new array", children);
         }
-      default:
+        return new Expr.Other(span(tree), "new array", children);
+      }
+      default -> {
         if (tree instanceof CompoundAssignmentTree a) {
           return new Expr.Assign(
               span(tree),
@@ -436,6 +423,7 @@ final class JavacModelBuilder {
               expr(b.getRightOperand()));
         }
         return new Expr.Other(span(tree), tree.getKind().toString(), List.of());
+      }
     }
   }
 
@@ -501,20 +489,13 @@ final class JavacModelBuilder {
       return Expr.NameKind.OTHER;
     }
     ElementKind kind = symbol.getKind();
-    switch (kind) {
-      case LOCAL_VARIABLE:
-      case EXCEPTION_PARAMETER:
-      case RESOURCE_VARIABLE:
-      case BINDING_VARIABLE:
-        return Expr.NameKind.LOCAL;
-      case PARAMETER:
-        return Expr.NameKind.PARAMETER;
-      case FIELD:
-      case ENUM_CONSTANT:
-        return Expr.NameKind.FIELD;
-      default:
-        return symbol instanceof Symbol.TypeSymbol ? Expr.NameKind.TYPE : Expr.NameKind.OTHER;
-    }
+    return switch (kind) {
+      case LOCAL_VARIABLE, EXCEPTION_PARAMETER, RESOURCE_VARIABLE, BINDING_VARIABLE ->
+          Expr.NameKind.LOCAL;
+      case PARAMETER -> Expr.NameKind.PARAMETER;
+      case FIELD, ENUM_CONSTANT -> Expr.NameKind.FIELD;
+      default -> symbol instanceof Symbol.TypeSymbol ? Expr.NameKind.TYPE : Expr.NameKind.OTHER;
+    };
   }
 
   private static String compoundOperator(Tree.Kind kind) {

@@ -65,6 +65,7 @@ final class JavacTypes {
     }
   }
 
+  @SuppressWarnings("ReferenceEquality") // Type.noType is a sentinel
   boolean exists(String qualifiedName) {
     return named(qualifiedName) != Type.noType;
   }
@@ -96,12 +97,14 @@ final class JavacTypes {
     }
 
     @Override
+    @SuppressWarnings("ReferenceEquality") // Type.noType is a sentinel
     public boolean isSubtypeOf(String qualifiedName) {
       Type target = named(qualifiedName);
       return target != Type.noType && types.isSubtype(types.erasure(type), target);
     }
 
     @Override
+    @SuppressWarnings("ReferenceEquality") // Type.noType is a sentinel
     public boolean isSupertypeOf(String qualifiedName) {
       Type target = named(qualifiedName);
       return target != Type.noType && types.isSubtype(target, types.erasure(type));

@@ -8,7 +8,7 @@ import java.util.List;
  * @param span the whole declaration
  * @param name the method name ({@code <init>} for constructors)
  * @param params the parameters
- * @param thrown the types in its {@code throws} clause
+ * @param thrown the exception types it declares
  * @param isPrivate whether the method is private: only its own class calls it
  * @param body the body
  */

@@ -42,7 +42,7 @@ public final class MethodRef {
    * @param owner the declaring type
    * @param name the method name
    * @param isStatic whether the method is static
-   * @param thrown supplies the exception types in its {@code throws} clause, on first use
+   * @param thrown supplies the exception types the method declares, on first use
    * @param annotations supplies the annotations on the declaration, as qualified names (simple
    *     names where the frontend could not resolve them), on first use
    * @return the method reference

@@ -76,6 +76,7 @@ final class CatchAllRetries {
   }
 
   /** Whether an earlier clause of the same try takes {@code witness} before this one can. */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
   private static boolean earlierClauseTakes(
       MethodAnalysis analysis, Stmt.Catch clause, String witness) {
     for (Stmt.Catch earlier : analysis.tryOf(clause).catches()) {

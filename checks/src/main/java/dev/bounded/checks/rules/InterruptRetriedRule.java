@@ -193,6 +193,7 @@ public final class InterruptRetriedRule implements Rule {
    * leaves {@code loop}, or {@code null} when neither is possible here (a {@code forEach} lambda,
    * or a {@code switch} between the clause and the loop that would capture a bare {@code break}).
    */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
   private static String leaveStatement(MethodAnalysis analysis, Stmt.Catch clause, LoopInfo loop) {
     boolean inLambda = analysis.enclosingLambda(clause) != null;
     if (!inLambda && analysis.method().mayThrow(Interrupts.INTERRUPTED_EXCEPTION)) {

@@ -95,6 +95,7 @@ final class Interrupts {
    * named directly, or caught through a supertype when the body can throw it (by the declared
    * thrown types) and no earlier clause of the same try takes it.
    */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
   static boolean receivesInterrupt(MethodAnalysis analysis, Stmt.Catch clause) {
     if (catchesDirectly(clause)) {
       return true;

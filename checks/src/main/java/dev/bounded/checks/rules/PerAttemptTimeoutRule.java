@@ -96,6 +96,7 @@ public final class PerAttemptTimeoutRule implements Rule {
   }
 
   @Override
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
   public List<Finding> check(MethodAnalysis analysis, RuleConfig config) {
     List<Finding> findings = new ArrayList<>();
     for (LoopInfo loop : analysis.retryLoops()) {
@@ -372,11 +373,10 @@ public final class PerAttemptTimeoutRule implements Rule {
         if (n instanceof Expr.Name name
             && name.qualifier() == null
             && name.isVariable(name.name())) {
-          if (name.kind() == Expr.NameKind.PARAMETER && !assignedIn(analysis, loop, name.name())) {
+          if (name.kind() == Expr.NameKind.PARAMETER && !assignedIn(loop, name.name())) {
             continue;
           }
-          if (!declaredBefore(analysis, loop, name.name())
-              || assignedIn(analysis, loop, name.name())) {
+          if (!declaredBefore(analysis, loop, name.name()) || assignedIn(loop, name.name())) {
             return false;
           }
         }
@@ -397,7 +397,7 @@ public final class PerAttemptTimeoutRule implements Rule {
     return false;
   }
 
-  private static boolean assignedIn(MethodAnalysis analysis, LoopInfo loop, String variable) {
+  private static boolean assignedIn(LoopInfo loop, String variable) {
     for (Node n : Nodes.preOrder(loop.node())) {
       if (n instanceof Expr.Assign assign
           && assign.target() instanceof Expr.Name target

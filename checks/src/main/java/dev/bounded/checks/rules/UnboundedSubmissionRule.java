@@ -11,7 +11,6 @@ import dev.bounded.checks.model.Node;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -85,7 +84,7 @@ public final class UnboundedSubmissionRule implements Rule {
   @Override
   public List<Finding> check(MethodAnalysis analysis, RuleConfig config) {
     List<Finding> findings = new ArrayList<>();
-    Map<Expr, Boolean> fixed = new IdentityHashMap<>();
+    IdentityHashMap<Expr, Boolean> fixed = new IdentityHashMap<>();
     for (LoopInfo loop : analysis.loops()) {
       for (Node n : analysis.loopLevel(loop)) {
         if (!(n instanceof Expr.Call call)) {
