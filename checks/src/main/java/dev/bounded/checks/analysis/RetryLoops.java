@@ -70,9 +70,6 @@ final class RetryLoops {
   private static final Pattern NOT_AN_ITEM =
       Pattern.compile("(?i).*(delay|backoff|wait|sleep|interval|timeout|attempt).*");
 
-  private static final Set<String> SLEEP_CALLS =
-      Set.of("sleep", "sleepUninterruptibly", "parkNanos", "parkUntil");
-
   /** Calls whose integer argument is an index: a counter passed to them walks items. */
   private static final Set<String> INDEX_CALLS =
       Set.of(
@@ -409,7 +406,7 @@ final class RetryLoops {
 
   private static boolean sleeps(List<Node> level) {
     for (Node n : level) {
-      if (n instanceof Expr.Call call && SLEEP_CALLS.contains(call.name())) {
+      if (n instanceof Expr.Call call && CallNames.SLEEPS.contains(call.name())) {
         return true;
       }
     }

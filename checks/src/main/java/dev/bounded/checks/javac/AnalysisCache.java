@@ -11,9 +11,9 @@ import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.util.TreeScanner;
+import dev.bounded.checks.analysis.CallNames;
 import dev.bounded.checks.analysis.MethodAnalysis;
 import java.lang.ref.WeakReference;
-import java.util.Set;
 
 /**
  * Builds each method's analysis once for all of Bounded's checkers, and only for methods that some
@@ -25,19 +25,6 @@ final class AnalysisCache {
   // from a long-lived thread such as a build daemon's. A collected entry is only a cache miss.
   private static final ThreadLocal<WeakReference<Entry>> LAST = new ThreadLocal<>();
   private static final ThreadLocal<WeakReference<SourceEntry>> SOURCE = new ThreadLocal<>();
-
-  /** Calls that make a loop worth analysing even without a catch clause. */
-  private static final Set<String> LOOP_SIGNALS =
-      Set.of(
-          "sleep",
-          "sleepUninterruptibly",
-          "parkNanos",
-          "parkUntil",
-          "submit",
-          "execute",
-          "invokeAll",
-          "supplyAsync",
-          "runAsync");
 
   private record Entry(MethodTree method, MethodAnalysis analysis) {}
 
@@ -136,7 +123,7 @@ final class AnalysisCache {
     @Override
     public Void visitMethodInvocation(MethodInvocationTree tree, Void unused) {
       String name = methodName(tree);
-      if (loopDepth > 0 && LOOP_SIGNALS.contains(name)) {
+      if (loopDepth > 0 && isLoopSignal(name)) {
         relevant = true;
         return null;
       }
@@ -150,6 +137,13 @@ final class AnalysisCache {
         return null;
       }
       return super.visitMethodInvocation(tree, null);
+    }
+
+    /** A call that makes a loop worth analysing even without a catch clause. */
+    private static boolean isLoopSignal(String name) {
+      return CallNames.SLEEPS.contains(name)
+          || CallNames.SUBMISSIONS.contains(name)
+          || CallNames.ASYNC_STARTS.contains(name);
     }
 
     private static String methodName(MethodInvocationTree tree) {

@@ -23,10 +23,8 @@ final class CatchAllRetries {
       Pattern.compile(
           "(?i).*(retr|transient|recoverable|classif|fatal|should|throwif|propagateif).*");
 
-  /** Calls that hand a failure to a retry engine's policy or to the failed item. */
-  private static final Pattern DELEGATE =
-      Pattern.compile(
-          "on\\w*Error|onFailure|register\\w*|completeExceptionally|setException|fail|failed|reject");
+  /** Calls that hand a failure to a retry engine's policy (besides the propagating calls). */
+  private static final Pattern DELEGATE = Pattern.compile("on\\w*Error|register\\w*");
 
   private CatchAllRetries() {}
 
@@ -109,7 +107,9 @@ final class CatchAllRetries {
         return true;
       }
       if (n instanceof Expr.Call call && call.args().stream().anyMatch(a -> Nodes.mentions(a, e))) {
-        if (CLASSIFIER.matcher(call.name()).matches() || DELEGATE.matcher(call.name()).matches()) {
+        if (CLASSIFIER.matcher(call.name()).matches()
+            || DELEGATE.matcher(call.name()).matches()
+            || Interrupts.isPropagatingCall(call.name())) {
           return true; // a classifier, or a policy that rethrows what it will not retry
         }
         if (!call.method().thrown().isEmpty()) {

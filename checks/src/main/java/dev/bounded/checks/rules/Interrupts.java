@@ -152,6 +152,11 @@ final class Interrupts {
     return false;
   }
 
+  /** Whether a call hands an exception on to someone else (a future, a callback, a rethrower). */
+  static boolean isPropagatingCall(String name) {
+    return PROPAGATING_CALLS.contains(name);
+  }
+
   /** Whether the code restores the interrupt flag ({@code Thread.currentThread().interrupt()}). */
   static boolean restoresFlag(Node body) {
     for (Expr.Call call : Nodes.calls(body)) {

@@ -1,5 +1,6 @@
 package dev.bounded.checks.rules;
 
+import dev.bounded.checks.analysis.CallNames;
 import dev.bounded.checks.analysis.LoopInfo;
 import dev.bounded.checks.analysis.MethodAnalysis;
 import dev.bounded.checks.analysis.Nodes;
@@ -43,7 +44,6 @@ public final class UnboundedSubmissionRule implements Rule {
 
   private static final String EXECUTORS = "java.util.concurrent.Executors";
   private static final String BOUNDED_EXECUTOR = "dev.bounded.runtime.BoundedExecutor";
-  private static final Set<String> SUBMIT = Set.of("submit", "execute", "invokeAll");
   private static final Set<String> UNBOUNDED_QUEUES =
       Set.of(
           "java.util.concurrent.LinkedTransferQueue",
@@ -118,7 +118,7 @@ public final class UnboundedSubmissionRule implements Rule {
    * Returns why the call's executor is unbounded, or {@code null} if it is not a submission to one.
    */
   private static Unbounded unboundedTarget(MethodAnalysis analysis, Expr.Call call) {
-    if ((call.name().equals("supplyAsync") || call.name().equals("runAsync"))
+    if (CallNames.ASYNC_STARTS.contains(call.name())
         && Nodes.isStaticCallOn(call, "java.util.concurrent.CompletableFuture")) {
       if (call.args().size() == 1) {
         return new Unbounded(
@@ -128,7 +128,7 @@ public final class UnboundedSubmissionRule implements Rule {
           ? held(classifyAll(analysis, call.args().get(1)), call.args().get(1))
           : null;
     }
-    if (!SUBMIT.contains(call.name()) || call.receiver() == null) {
+    if (!CallNames.SUBMISSIONS.contains(call.name()) || call.receiver() == null) {
       return null;
     }
     Expr receiver = call.receiver();
