@@ -126,8 +126,9 @@ final class AnalysisCache {
    * Fast path: whether the method holds anything a rule could report on. It does if it catches
    * {@code InterruptedException} (anywhere); if a loop (or a {@code forEach} lambda) holds a catch
    * clause, a sleep, or a submission to an executor: the only places retry loops and unbounded
-   * submissions can be; if a catch clause calls the method itself (a retry by recursion); if a
-   * broad catch guards a call that may wait interruptibly; or if it creates an executor.
+   * submissions can be; if a catch clause calls the method itself (a retry by recursion); if it has
+   * a broad catch ({@code Exception}, {@code Throwable}), which may swallow an interrupt from any
+   * callee; or if it creates an executor.
    */
   private static final class Relevance extends TreeScanner<Void, Void> {
     private final String methodName;
@@ -168,9 +169,8 @@ final class AnalysisCache {
         if (loopDepth > 0
             || (type != null && mentions(type, CallNames.INTERRUPT_TYPES::contains))
             || (!methodName.isEmpty() && calls(clause.getBlock(), methodName::equals))
-            || (type != null
-                && mentions(type, CallNames.BROAD_CATCHES::contains)
-                && calls(tree.getBlock(), CallNames.INTERRUPTIBLE_WAITS::contains))) {
+            // A broad catch may swallow an interrupt from any callee declared to throw one.
+            || (type != null && mentions(type, CallNames.BROAD_CATCHES::contains))) {
           relevant = true;
           return null;
         }
