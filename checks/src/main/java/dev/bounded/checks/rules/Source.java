@@ -35,6 +35,35 @@ final class Source {
     return indent + unit(source);
   }
 
+  /**
+   * Returns the start of the line after an opening brace, when nothing but blanks follows the brace
+   * on its line: where an edit starts so that Error Prone's "Did you mean" line (the first line an
+   * edit touches) shows the new code rather than the unchanged brace line.
+   *
+   * @param source the file
+   * @param brace the offset of a '{'
+   * @return the offset of the next line's first character, or -1
+   */
+  static int lineAfter(String source, int brace) {
+    int newline = source.indexOf('\n', brace);
+    if (newline < 0 || !source.substring(brace + 1, newline).isBlank()) {
+      return -1;
+    }
+    return newline + 1;
+  }
+
+  /**
+   * Returns the start of the line holding a closing brace, when only blanks precede it there.
+   *
+   * @param source the file
+   * @param brace the offset of a '}'
+   * @return the offset of its line's first character, or -1
+   */
+  static int lineStartOfClosingBrace(String source, int brace) {
+    int start = source.lastIndexOf('\n', brace - 1) + 1;
+    return source.substring(start, brace).isBlank() ? start : -1;
+  }
+
   /** The last file measured: fixes for several findings in one file reuse it. */
   private static final ThreadLocal<Object[]> LAST_UNIT = new ThreadLocal<>();
 

@@ -6,6 +6,7 @@ import com.google.errorprone.BugCheckerRefactoringTestHelper;
 import com.google.errorprone.BugCheckerRefactoringTestHelper.TestMode;
 import com.google.errorprone.CompilationTestHelper;
 import com.google.errorprone.bugpatterns.BugChecker;
+import com.google.errorprone.scanner.ScannerSupplier;
 import dev.bounded.checks.rules.Rule;
 import dev.bounded.checks.rules.Rules;
 import java.io.IOException;
@@ -22,7 +23,8 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * Runs the shared fixture corpus through the compiler frontend (the Error Prone plugin), with the
- * runtime on the class path: every expected finding and no other, and every fix pair exactly.
+ * runtime on the class path: every expected finding and no other, every fix pair exactly, and every
+ * fixed file compiles with none of Bounded's findings left.
  */
 final class FixtureCorpusTest {
 
@@ -93,6 +95,68 @@ final class FixtureCorpusTest {
       }
     }
     return tests.stream();
+  }
+
+  /** Every check of Bounded's, as Error Prone runs them in a build that adds the plugin. */
+  private static ScannerSupplier allChecks() {
+    List<Class<? extends BugChecker>> checks = new ArrayList<>();
+    for (Rule rule : Rules.all()) {
+      checks.add(checker(rule.name()));
+    }
+    return ScannerSupplier.fromBugCheckerClasses(checks);
+  }
+
+  private static List<Path> fixedFiles() {
+    List<Path> fixed = new ArrayList<>();
+    for (Rule rule : Rules.all()) {
+      for (Path file : files(corpus().resolve(rule.name()))) {
+        if (file.getFileName().toString().endsWith(".fixed.java")) {
+          fixed.add(file);
+        }
+      }
+    }
+    return fixed;
+  }
+
+  /**
+   * What -XepPatchLocation:IN_PLACE leaves must compile, and must not be reported again: each fixed
+   * file (which {@link #fixes()} proves is exactly what the fix produces) is compiled with every
+   * Bounded check on, its expectation comments dropped, and must compile with no finding at all.
+   */
+  @TestFactory
+  Stream<DynamicTest> everyFixedFileCompilesAndIsNotReportedAgain() {
+    List<DynamicTest> tests = new ArrayList<>();
+    for (Path fixed : fixedFiles()) {
+      String name = fixed.getFileName().toString();
+      String[] code =
+          Stream.of(lines(fixed))
+              .filter(l -> !l.strip().startsWith("// BUG:"))
+              .toArray(String[]::new);
+      tests.add(
+          DynamicTest.dynamicTest(
+              fixed.getParent().getFileName() + "/" + name + " compiles, no finding left",
+              () ->
+                  CompilationTestHelper.newInstance(allChecks(), getClass())
+                      .addSourceLines(name.replace(".fixed.java", ".java"), code)
+                      .doTest()));
+    }
+    return tests.stream();
+  }
+
+  @Test
+  void theFixCorpusCoversTheShapesWhereALeavingStatementMustStillCompile() {
+    String all =
+        String.join(
+            "\n",
+            fixedFiles().stream()
+                .filter(f -> f.getParent().getFileName().toString().equals("InterruptRetried"))
+                .map(f -> String.join("\n", lines(f)))
+                .toList());
+    assertThat(all)
+        .as("void and non-void methods, while (true), for (;;), labelled loops")
+        .contains(" void ", " String ", "while (true)", "for (;;)", "break retry;")
+        .as("a loop that ends a method returning a value is left by a throw, not a break")
+        .contains("throw new CancellationException(");
   }
 
   @TestFactory
