@@ -25,6 +25,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.WeakHashMap;
+import javax.tools.JavaFileObject;
 
 /**
  * The Error Prone adapter shared by every check: it asks the rule for findings on each method and
@@ -60,16 +61,26 @@ abstract class BoundedChecker extends BugChecker
     if (!flagErrors.isEmpty()) {
       Log log = Log.instance(state.context);
       if (REPORTED.putIfAbsent(log, Boolean.TRUE) == null) {
-        for (String error : flagErrors) {
-          // API: bypasses javac's one-error-per-position filter, as Error Prone's own reports do.
-          log.error(
-              DiagnosticFlag.API,
-              (DiagnosticPosition) null,
-              new JCDiagnostic.Error("compiler", "proc.messager", "bad Bounded flag: " + error));
+        // No source file: the error is the command line's, not the first file compiled.
+        JavaFileObject source = log.useSource(null);
+        try {
+          reportFlagErrors(log);
+        } finally {
+          log.useSource(source);
         }
       }
     }
     return Description.NO_MATCH;
+  }
+
+  private void reportFlagErrors(Log log) {
+    for (String error : flagErrors) {
+      // API: bypasses javac's one-error-per-position filter, as Error Prone's own reports do.
+      log.error(
+          DiagnosticFlag.API,
+          (DiagnosticPosition) null,
+          new JCDiagnostic.Error("compiler", "proc.messager", "bad Bounded flag: " + error));
+    }
   }
 
   @Override

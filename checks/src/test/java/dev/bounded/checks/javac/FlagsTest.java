@@ -85,6 +85,9 @@ final class FlagsTest {
         compile(out, "-Xep:NonIdempotentRetry:WARN -XepOpt:Bounded:NonIdempotent=a.B.c");
 
     assertThat(result.compiled()).isFalse();
+    assertThat(result.diagnostics())
+        .as("an error of the command line, not of the file compiled first")
+        .allSatisfy(d -> assertThat(d.getSource()).isNull());
     assertThat(result.errors())
         .singleElement()
         .asString()
