@@ -38,9 +38,10 @@ def findings = { String run ->
   lines.eachWithIndex { line, i ->
     def m = line =~ /^\[(WARNING|ERROR|INFO)\] .*\/([A-Za-z]+\.java):\[(\d+),\d+\] \[([A-Za-z]+)\] (.*)$/
     if (m.find()) {
+      def link = i + 1 < lines.size() ? lines[i + 1].trim() : ""
       def hint = i + 2 < lines.size() && lines[i + 2].trim().startsWith("Did you mean")
       found << [file: m.group(2), line: m.group(3) as int, check: m.group(4), message: m.group(5),
-                hint: hint]
+                link: link, hint: hint]
     }
   }
   found
@@ -62,8 +63,9 @@ first.each { f ->
   if (fix != f.message.contains("Suggested fix:") || fix != f.hint) {
     fail(describe(f) + ": " + (fix ? "a fix is offered but not shown" : "no fix, yet one is announced"))
   }
-  if (!f.message.contains("(see") && !runs[0].contains("(see https://")) {
-    fail(describe(f) + ": no link to the rule's page")
+  // A page a user can open: the published rule page, not a path inside Bounded's repository.
+  if (!(f.link ==~ /\(see https:\/\/\S+\/${f.check}(\.md)?\)/)) {
+    fail(describe(f) + ": links to " + f.link + ", not to the rule's published page")
   }
 }
 
