@@ -36,39 +36,43 @@ public final class CheckDemo {
           "UnboundedSubmission",
           "NonIdempotentRetry");
 
-  private final PrintStream out;
+  private static final String SUGGESTED_FIX = ". Suggested fix: ";
 
-  private CheckDemo(PrintStream out) {
-    this.out = out;
+  private final Terminal out;
+  private final Path root;
+
+  private CheckDemo(PrintStream out, Path root) {
+    this.out = new Terminal(out);
+    this.root = root;
   }
 
   /**
    * Checks the sources in a directory and prints the findings and the suggested patch.
    *
-   * @param args the directory of Java sources to check
+   * @param args the directory of Java sources to check, and the repository's root (paths are shown
+   *     relative to it)
    * @throws IOException if the sources cannot be read or the patch not written
    */
   public static void main(String[] args) throws IOException {
-    if (args.length != 1) {
-      System.err.println("usage: CheckDemo <directory of Java sources>");
+    if (args.length != 2) {
+      System.err.println("usage: CheckDemo <directory of Java sources> <repository root>");
       System.exit(2);
     }
-    int findings = new CheckDemo(System.out).run(Path.of(args[0]));
-    System.out.println();
-    System.out.println(
-        findings == 0
-            ? "No findings."
-            : findings
-                + " findings. The same diagnostics appear in any build that adds"
-                + " bounded-checks to Error Prone's processor path (see the README).");
+    Path root = Path.of(args[1]).toAbsolutePath().normalize();
+    CheckDemo demo = new CheckDemo(System.out, root);
+    demo.run(Path.of(args[0]).toAbsolutePath().normalize());
   }
 
-  private int run(Path sources) throws IOException {
+  private void run(Path sources) throws IOException {
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     List<Path> files;
     try (Stream<Path> walk = Files.walk(sources)) {
       files = walk.filter(p -> p.toString().endsWith(".java")).sorted().toList();
     }
+    out.wrapped(
+        "",
+        "Compiling " + shown(sources) + " (" + files.size() + " files) with Bounded's checks...",
+        "");
     Path output = Files.createTempDirectory("bounded-demo-classes");
     Path patchDir = Files.createTempDirectory("bounded-demo-patch");
     String classPath = System.getProperty("java.class.path");
@@ -105,8 +109,6 @@ public final class CheckDemo {
                   fileManager.getJavaFileObjectsFromPaths(files))
               .call();
     }
-    out.println("Bounded's checks on " + sources + " (" + files.size() + " files):");
-    out.println();
     List<Diagnostic<? extends JavaFileObject>> found = new ArrayList<>();
     for (Diagnostic<? extends JavaFileObject> d : diagnostics.getDiagnostics()) {
       if (d.getKind() != Diagnostic.Kind.NOTE || d.getMessage(Locale.ROOT).startsWith("[")) {
@@ -116,37 +118,73 @@ public final class CheckDemo {
     found.sort(
         Comparator.comparing((Diagnostic<? extends JavaFileObject> d) -> d.getSource().getName())
             .thenComparingLong(Diagnostic::getLineNumber));
+    int withFix = 0;
+    String file = null;
     for (Diagnostic<? extends JavaFileObject> d : found) {
-      String file = Path.of(d.getSource().getName()).getFileName().toString();
+      String path = shown(Path.of(d.getSource().toUri()));
+      if (!path.equals(file)) {
+        out.println();
+        out.raw(path);
+        file = path;
+      }
+      // "[Check] message. Suggested fix: ...", then Error Prone's link and "Did you mean" lines.
       String message = d.getMessage(Locale.ROOT);
-      int linkAt = message.indexOf("\n");
-      out.println(
-          file
-              + ":"
-              + d.getLineNumber()
-              + ": "
-              + message.substring(0, linkAt < 0 ? message.length() : linkAt));
-      out.println("    " + sourceLine(d).strip());
+      int end = message.indexOf('\n');
+      String text = message.substring(0, end < 0 ? message.length() : end);
+      String fix = null;
+      int fixAt = text.indexOf(SUGGESTED_FIX);
+      if (fixAt >= 0) {
+        fix = text.substring(fixAt + SUGGESTED_FIX.length());
+        text = text.substring(0, fixAt);
+        withFix++;
+      }
+      String line = String.format(Locale.ROOT, "%4d: ", d.getLineNumber());
+      out.wrapped(line, text, "      ");
+      out.wrapped("      code: ", sourceLine(d).strip(), "            ");
+      out.wrapped(
+          "      fix:  ",
+          fix == null ? "none: the right change is the author's call" : fix,
+          "            ");
     }
     if (!compiled) {
-      out.println("(the sources did not compile; see the errors above)");
+      out.println();
+      out.wrapped("(the sources did not compile; see the errors above)");
     }
+    out.println();
+    out.wrapped(
+        "",
+        found.size()
+            + " findings, "
+            + withFix
+            + " with a suggested fix. The same diagnostics appear in any build that adds"
+            + " bounded-checks to Error Prone's processor path (see the README).",
+        "");
     Path patch = patchDir.resolve("error-prone.patch");
     if (Files.exists(patch)) {
       out.println();
-      out.println("Suggested fixes, as the patch Error Prone wrote with -XepPatchChecks:");
+      out.wrapped(
+          "",
+          "The suggested fixes, as the patch Error Prone writes with -XepPatchChecks (paths from"
+              + " the repository root; apply with patch -p0 -u -i error-prone.patch):",
+          "");
       out.println();
-      for (String line : Files.readAllLines(patch)) {
-        if (line.startsWith("--- ") || line.startsWith("+++ ")) {
-          // Error Prone writes paths relative to the patch's directory: show the source's path.
-          line = line.substring(0, 4) + sources.resolve(line.substring(line.lastIndexOf('/') + 1));
+      for (String patchLine : Files.readAllLines(patch)) {
+        if (patchLine.startsWith("--- ") || patchLine.startsWith("+++ ")) {
+          // Written relative to the patch's directory: shown from the repository root.
+          String name = patchLine.substring(patchLine.lastIndexOf('/') + 1);
+          patchLine = patchLine.substring(0, 4) + shown(sources.resolve(name));
         }
-        out.println(line);
+        out.raw(patchLine);
       }
     }
     deleteRecursively(output);
     deleteRecursively(patchDir);
-    return found.size();
+  }
+
+  /** A path as shown: from the repository's root. */
+  private String shown(Path path) {
+    Path absolute = path.toAbsolutePath().normalize();
+    return absolute.startsWith(root) ? root.relativize(absolute).toString() : absolute.toString();
   }
 
   private static void deleteRecursively(Path dir) throws IOException {

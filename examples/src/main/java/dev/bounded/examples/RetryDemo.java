@@ -23,12 +23,12 @@ import java.util.SplittableRandom;
  * every run and the demo finishes at once.
  */
 public final class RetryDemo {
-  private final PrintStream out;
+  private final Terminal out;
   private final ManualTicker ticker = new ManualTicker();
   private final RecordingSleeper sleeper = new RecordingSleeper(ticker);
 
   private RetryDemo(PrintStream out) {
-    this.out = out;
+    this.out = new Terminal(out);
   }
 
   /**
@@ -41,7 +41,7 @@ public final class RetryDemo {
   }
 
   private void run() {
-    out.println("Bounded retry demo: scripted dependencies on a simulated clock.");
+    out.wrapped("Bounded retry demo: scripted dependencies on a simulated clock.");
     out.println();
 
     RetryPolicy inventory = policy().retryOn(ConnectException.class).build();
@@ -98,8 +98,12 @@ public final class RetryDemo {
         Duration.ofSeconds(2),
         false,
         ScriptedDependency.failing(refused()).thenReturning("price"));
-    out.println(
-        "   interrupt flag after the call: " + Thread.interrupted() + " (restored, then cleared)");
+    boolean interrupted = Thread.interrupted(); // reads the flag, and clears it for the demo
+    out.wrapped(
+        "   after the call, the caller's thread "
+            + (interrupted ? "is still marked interrupted" : "is NOT marked interrupted")
+            + ": RetryPolicy restored the flag it caught, so the code above it sees the"
+            + " cancellation too");
   }
 
   private RetryPolicy.Builder policy() {
@@ -117,8 +121,8 @@ public final class RetryDemo {
       Duration timeout,
       boolean idempotent,
       ScriptedDependency<String> dependency) {
-    out.println(title);
-    out.println(
+    out.wrapped(title);
+    out.wrapped(
         "   policy: "
             + policy.maxAttempts()
             + " attempts in total, full-jitter backoff "
@@ -132,43 +136,43 @@ public final class RetryDemo {
     Deadline deadline = Deadline.after(timeout, ticker);
     RetryableCall<String, Exception> call =
         attempt -> {
-          out.print(
+          String when =
               "   attempt "
                   + attempt.number()
                   + " at +"
                   + millis(Duration.ofNanos(ticker.read() - start))
                   + " ("
                   + millis(attempt.remaining())
-                  + " left): ");
+                  + " left): ";
           try {
             String result = dependency.call();
-            out.println("returned \"" + result + "\"");
+            out.wrapped(when + "returned \"" + result + "\"");
             return result;
           } catch (Exception e) {
-            out.println("failed with " + e);
+            out.wrapped(when + "failed with " + e);
             throw e;
           }
         };
     try {
       String result =
           idempotent ? policy.callIdempotent(deadline, call) : policy.call(deadline, call);
-      out.println("   => result: " + result);
+      out.wrapped("   => result: " + result);
     } catch (Exception e) {
-      out.println("   => thrown: " + e.getClass().getSimpleName() + ": " + e.getMessage());
+      out.wrapped("   => thrown: " + e.getClass().getSimpleName() + ": " + e.getMessage());
     }
-    out.println("   the dependency was called " + dependency.calls() + " time(s)");
+    out.wrapped("   the dependency was called " + dependency.calls() + " time(s)");
     out.println();
   }
 
   private final class Printer implements RetryListener {
     @Override
     public void onRetryScheduled(int attempt, Throwable failure, Duration delay) {
-      out.println("      classified transient; next attempt after a backoff of " + millis(delay));
+      out.wrapped("      classified transient; next attempt after a backoff of " + millis(delay));
     }
 
     @Override
     public void onOutcome(RetryOutcome outcome, int attempts, Throwable failure) {
-      out.println("   stopped: " + outcome + " after " + attempts + " attempt(s)" + why(outcome));
+      out.wrapped("   stopped: " + outcome + " after " + attempts + " attempt(s)" + why(outcome));
     }
 
     private String why(RetryOutcome outcome) {

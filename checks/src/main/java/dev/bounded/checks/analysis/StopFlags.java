@@ -2,7 +2,10 @@ package dev.bounded.checks.analysis;
 
 import dev.bounded.checks.model.Expr;
 import dev.bounded.checks.model.Node;
+import dev.bounded.checks.model.Stmt;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -41,10 +44,18 @@ public final class StopFlags {
    * @return {@code true} if the condition reads a stop flag or state
    */
   public static boolean conditionChecksStop(LoopInfo loop) {
-    if (loop.condition() == null) {
-      return false;
-    }
-    for (Node n : Nodes.sameFrame(loop.condition())) {
+    return loop.condition() != null && checksStop(loop.condition());
+  }
+
+  /**
+   * Tells whether a condition checks for a request to stop (see {@link
+   * #conditionChecksStop(LoopInfo)}).
+   *
+   * @param condition a condition
+   * @return {@code true} if it reads a stop flag or state
+   */
+  public static boolean checksStop(Expr condition) {
+    for (Node n : Nodes.sameFrame(condition)) {
       if (n instanceof Expr.Call call) {
         if (STOP_CHECKS.contains(call.name())) {
           return true;
@@ -82,11 +93,18 @@ public final class StopFlags {
    * @return the flags, in the order read
    */
   public static Set<String> flagsRead(LoopInfo loop) {
+    return loop.condition() == null ? new LinkedHashSet<>() : flagsRead(loop.condition());
+  }
+
+  /**
+   * Returns the stop flags a condition reads (see {@link #flagsRead(LoopInfo)}).
+   *
+   * @param condition a condition
+   * @return the flags, in the order read
+   */
+  public static Set<String> flagsRead(Expr condition) {
     Set<String> flags = new LinkedHashSet<>();
-    if (loop.condition() == null) {
-      return flags;
-    }
-    for (Node n : Nodes.sameFrame(loop.condition())) {
+    for (Node n : Nodes.sameFrame(condition)) {
       if (n instanceof Expr.Call call) {
         if (call.name().equals("isInterrupted") || call.name().equals("interrupted")) {
           flags.add(INTERRUPT_FLAG);
@@ -106,6 +124,55 @@ public final class StopFlags {
       }
     }
     return flags;
+  }
+
+  /**
+   * Returns the conditions by which a loop stops when asked to: its own condition, the conditions
+   * of statements at its level that leave it ({@code if (isShutdown()) break;}), and for a task
+   * that reschedules itself, the conditions guarding the reschedule ({@code if
+   * (!scheduler.isShutdown()) scheduler.schedule(this, ..)}).
+   *
+   * @param analysis the method's analysis
+   * @param loop a loop of it
+   * @return the conditions that check a stop flag
+   */
+  public static List<Expr> stopConditions(MethodAnalysis analysis, LoopInfo loop) {
+    List<Expr> conditions = new ArrayList<>();
+    if (loop.condition() != null && checksStop(loop.condition())) {
+      conditions.add(loop.condition());
+    }
+    for (Node n : analysis.loopLevel(loop)) {
+      if (n instanceof Stmt.If check
+          && checksStop(check.condition())
+          && (leaves(check.then()) || guardsReschedule(analysis, loop, check))) {
+        conditions.add(check.condition());
+      }
+    }
+    return conditions;
+  }
+
+  private static boolean leaves(Stmt branch) {
+    if (Flow.canCompleteNormally(branch)) {
+      return false;
+    }
+    for (Node n : Nodes.sameFrame(branch)) {
+      if (n instanceof Stmt.Break || n instanceof Stmt.Return || n instanceof Stmt.Throw) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean guardsReschedule(MethodAnalysis analysis, LoopInfo loop, Stmt.If check) {
+    if (loop.kind() != LoopInfo.Kind.RESCHEDULE) {
+      return false;
+    }
+    for (Node n : Nodes.sameFrame(check.then())) {
+      if (n instanceof Expr.Call call && analysis.isSelfReschedule(call)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The flag name of the interrupt flag itself. */

@@ -9,12 +9,26 @@ import java.util.Set;
  * @param description what the fix does, one line
  * @param edits the edits; they never overlap
  * @param imports qualified names of the types to import
+ * @param removedImports qualified names of imported types the edits leave unused, to remove
  */
-public record Fix(String description, List<Edit> edits, Set<String> imports) {
+public record Fix(
+    String description, List<Edit> edits, Set<String> imports, Set<String> removedImports) {
 
   /** Copies the collections. */
   public Fix {
     edits = List.copyOf(edits);
     imports = Set.copyOf(imports);
+    removedImports = Set.copyOf(removedImports);
+  }
+
+  /**
+   * Returns a fix that removes no import.
+   *
+   * @param description what the fix does, one line
+   * @param edits the edits; they never overlap
+   * @param imports qualified names of the types to import
+   */
+  public Fix(String description, List<Edit> edits, Set<String> imports) {
+    this(description, edits, imports, Set.of());
   }
 }

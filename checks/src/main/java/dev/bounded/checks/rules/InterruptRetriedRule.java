@@ -5,6 +5,7 @@ import dev.bounded.checks.analysis.LoopInfo;
 import dev.bounded.checks.analysis.MethodAnalysis;
 import dev.bounded.checks.analysis.Nodes;
 import dev.bounded.checks.model.Edit;
+import dev.bounded.checks.model.Expr;
 import dev.bounded.checks.model.Finding;
 import dev.bounded.checks.model.Fix;
 import dev.bounded.checks.model.Node;
@@ -25,12 +26,18 @@ import java.util.Set;
  * "uninterruptibly" idiom (remember the interrupt, restore it later); and the interrupt-as-wakeup
  * idiom, where the loop condition checks the flag or a stop field.
  *
- * <p>Fix: a separate {@code catch (InterruptedException)} placed first that restores the flag and
- * rethrows when the method may throw it, or breaks out of the loop otherwise.
+ * <p>Fix: a separate {@code catch (InterruptedException)} placed first (or the handler's body,
+ * replaced) that restores the flag and rethrows when the method may throw it, or breaks out of the
+ * loop otherwise; when the loop ends a method that returns a value and has no other way out, a
+ * {@code break} would not compile, and the handler throws {@code CancellationException} instead.
  */
 public final class InterruptRetriedRule implements Rule {
   /** The rule's name. */
   public static final String NAME = "InterruptRetried";
+
+  /** Leaves a method that must return a value, when the loop gives it no way out but return. */
+  private static final String CANCEL =
+      "throw new CancellationException(\"interrupted while retrying\");";
 
   @Override
   public String name() {
@@ -99,12 +106,20 @@ public final class InterruptRetriedRule implements Rule {
     if (leave == null || !clause.span().isKnown()) {
       return List.of();
     }
+    Set<String> imports = Set.of();
+    String leaving = leave.equals("throw") ? "rethrow it" : "leave the loop";
+    if (!leave.equals("throw") && breakRunsOffAValueReturningBody(analysis, loop)) {
+      // The loop ends a method that returns a value: after a break it would end without one.
+      leave = CANCEL;
+      leaving = "throw CancellationException (the method has no value to return)";
+      imports = Set.of("java.util.concurrent.CancellationException");
+    }
     String source = analysis.context().source();
     String indent = Source.indentAt(source, clause.span().start());
     String inner = Source.deeper(source, indent);
     boolean direct = Interrupts.catchesDirectly(clause);
     if (direct && clause.types().size() == 1) {
-      return List.of(rewriteDirectClause(clause, leave, indent, inner));
+      return List.of(rewriteDirectClause(analysis, clause, leave, leaving, inner, imports));
     }
     List<Edit> edits = new ArrayList<>();
     String caught = "InterruptedException";
@@ -142,57 +157,58 @@ public final class InterruptRetriedRule implements Rule {
                 + "} "));
     return List.of(
         new Fix(
-            "Handle InterruptedException first: restore the flag and "
-                + (leave.equals("throw") ? "rethrow it" : "leave the loop"),
-            edits,
-            Set.of()));
+            "Handle InterruptedException first: restore the flag and " + leaving, edits, imports));
   }
 
-  /** For {@code catch (InterruptedException e)}: restore at the start, leave at the end. */
+  /**
+   * For {@code catch (InterruptedException e)}: the handler's body is replaced whole. What it did
+   * was retry handling ("retrying..." logs, backoff sleeps, attempt counts); kept in front of a
+   * {@code break} it would say the opposite of what now happens.
+   */
   private static Fix rewriteDirectClause(
-      Stmt.Catch clause, String leave, String indent, String inner) {
+      MethodAnalysis analysis,
+      Stmt.Catch clause,
+      String leave,
+      String leaving,
+      String inner,
+      Set<String> imports) {
     String statement = leave.equals("throw") ? "throw " + clause.parameter() + ";" : leave;
+    String source = analysis.context().source();
     Stmt.Block body = clause.body();
-    boolean restores = Interrupts.restoresFlag(body);
-    boolean hasContinue =
-        Nodes.sameFrame(body).stream()
-            .anyMatch(n -> n instanceof Stmt.Continue || n instanceof Stmt.Return);
-    List<Edit> edits = new ArrayList<>();
-    if (hasContinue || !Flow.canCompleteNormally(body) || body.statements().isEmpty()) {
-      // Empty, or going round again through a continue: replace the handler whole.
-      edits.add(
-          Edit.replace(
-              body.span(),
-              "{\n"
-                  + inner
-                  + "Thread.currentThread().interrupt();\n"
-                  + inner
-                  + statement
-                  + "\n"
-                  + indent
-                  + "}"));
-    } else {
-      if (!restores) {
-        edits.add(
-            Edit.insert(
-                body.span().start() + 1, "\n" + inner + "Thread.currentThread().interrupt();"));
-      }
-      edits.add(Edit.insert(lastContentEnd(body), "\n" + inner + statement));
-    }
+    String closing = Source.indentAt(source, clause.span().start());
+    String lines = inner + "Thread.currentThread().interrupt();\n" + inner + statement + "\n";
+    // Replace from the line after '{' so that the "Did you mean" line shows the new first line.
+    int from = Source.lineAfter(source, body.span().start());
+    int to = Source.lineStartOfClosingBrace(source, body.span().end() - 1);
+    Edit edit =
+        from >= 0 && to >= from
+            ? new Edit(from, to, lines)
+            : Edit.replace(body.span(), "{\n" + lines + closing + "}");
     return new Fix(
         "Restore the interrupt flag and "
-            + (leave.equals("throw") ? "rethrow the InterruptedException" : "leave the loop"),
-        edits,
-        Set.of());
+            + (leave.equals("throw") ? "rethrow the InterruptedException" : leaving),
+        List.of(edit),
+        imports);
   }
 
-  /** The offset just after the last statement of a block, or just after its opening brace. */
-  private static int lastContentEnd(Stmt.Block body) {
-    List<Stmt> statements = body.statements();
-    if (statements.isEmpty() || !statements.get(statements.size() - 1).span().isKnown()) {
-      return body.span().start() + 1;
+  /**
+   * Whether a {@code break} would let control run off the end of a method or lambda that returns a
+   * value: the loop cannot end normally now ({@code while (true)}, {@code for (;;)} left only by
+   * {@code return}), so nothing follows it, and the body has {@code return value} statements.
+   * Conservative: a loop nested in further code gets the same treatment.
+   */
+  private static boolean breakRunsOffAValueReturningBody(MethodAnalysis analysis, LoopInfo loop) {
+    if (!(loop.node() instanceof Stmt.Loop statement) || Flow.canCompleteNormally(statement)) {
+      return false;
     }
-    return statements.get(statements.size() - 1).span().end();
+    Expr.Lambda lambda = analysis.enclosingLambda(loop.node());
+    Node frame = lambda != null ? lambda.body() : analysis.method().body();
+    for (Node n : Nodes.sameFrame(frame)) {
+      if (n instanceof Stmt.Return returned && returned.value() != null) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

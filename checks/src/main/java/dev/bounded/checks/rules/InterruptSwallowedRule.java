@@ -103,10 +103,20 @@ public final class InterruptSwallowedRule implements Rule {
               + inner
               + "}";
     }
-    Edit edit =
-        body.statements().isEmpty()
-            ? Edit.replace(body.span(), "{\n" + inner + restore + "\n" + indent + "}")
-            : Edit.insert(body.span().start() + 1, "\n" + inner + restore);
+    // Edits start on the line after '{', so that the "Did you mean" line shows the restore.
+    int from = Source.lineAfter(source, body.span().start());
+    int to = Source.lineStartOfClosingBrace(source, body.span().end() - 1);
+    Edit edit;
+    if (from < 0) {
+      edit =
+          body.statements().isEmpty()
+              ? Edit.replace(body.span(), "{\n" + inner + restore + "\n" + indent + "}")
+              : Edit.insert(body.span().start() + 1, "\n" + inner + restore);
+    } else if (body.statements().isEmpty() && to >= from) {
+      edit = new Edit(from, to, inner + restore + "\n"); // an empty or comment-only handler
+    } else {
+      edit = Edit.insert(from, inner + restore + "\n");
+    }
     return List.of(new Fix("Restore the interrupt flag", List.of(edit), Set.of()));
   }
 }

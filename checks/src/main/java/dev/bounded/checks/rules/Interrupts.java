@@ -561,10 +561,14 @@ final class Interrupts {
    * sets before interrupting goes on after the interrupt: the request to stop is lost.
    */
   static boolean isExpectedWakeUp(MethodAnalysis analysis, Stmt.Catch clause, LoopInfo loop) {
-    if (loop == null || !conditionChecksStop(loop)) {
+    if (loop == null) {
       return false;
     }
-    for (String flag : StopFlags.flagsRead(loop)) {
+    Set<String> flags = new java.util.LinkedHashSet<>();
+    for (Expr condition : StopFlags.stopConditions(analysis, loop)) {
+      flags.addAll(StopFlags.flagsRead(condition));
+    }
+    for (String flag : flags) {
       if (flag.equals(StopFlags.INTERRUPT_FLAG)) {
         if (restoresFlag(clause.body())) {
           return true;

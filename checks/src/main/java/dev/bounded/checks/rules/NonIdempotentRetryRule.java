@@ -173,10 +173,8 @@ public final class NonIdempotentRetryRule implements Rule {
                   "This retry loop repeats "
                       + what
                       + ", which may have committed: an attempt that timed out after the request"
-                      + " was sent may have taken effect, and the retry applies it again. Send an"
-                      + " idempotency key made once before the loop, mark the method @Idempotent"
-                      + " if repeating it is safe, or stop on an unknown outcome"
-                      + " (UnknownOutcomeException)",
+                      + " was sent may have taken effect, and the retry applies it again. "
+                      + remedy(what, config),
                   List.of()));
         }
       }
@@ -322,6 +320,33 @@ public final class NonIdempotentRetryRule implements Rule {
       }
     }
     return false;
+  }
+
+  /**
+   * What to do instead. For HTTP writes, which headers count as an idempotency key and the flag
+   * that adds one: a key already sent under another name (X-Request-Id) is not recognised.
+   */
+  private static String remedy(String what, RuleConfig config) {
+    String fallback =
+        "mark the method @Idempotent if repeating it is safe, or stop on an unknown outcome"
+            + " (UnknownOutcomeException)";
+    if (!what.startsWith("an HTTP ")) {
+      return "Send an idempotency key made once before the loop, " + fallback;
+    }
+    List<String> headers = new ArrayList<>(config.idempotencyKeyHeaders());
+    headers.sort(null);
+    List<String> shown = new ArrayList<>();
+    for (String header : headers) {
+      shown.add(
+          header.equals(RuleConfig.DEFAULT_IDEMPOTENCY_KEY_HEADER.toLowerCase(Locale.ROOT))
+              ? RuleConfig.DEFAULT_IDEMPOTENCY_KEY_HEADER
+              : header);
+    }
+    return "Send an idempotency key made once before the loop in a header that counts as one ("
+        + String.join(", ", shown)
+        + "; a key sent under another header counts once it is added with"
+        + " -XepOpt:Bounded:IdempotencyKeyHeader=Idempotency-Key,X-Request-Id), "
+        + fallback;
   }
 
   /** Describes the call if repeating it may duplicate a write, or returns {@code null}. */

@@ -535,7 +535,10 @@ public final class PerAttemptTimeoutRule implements Rule {
       TimedMethod method = timedMethod(call, RuleConfig.DEFAULT);
       Expr a = call.args().get(method.timeoutArg());
       Expr u = call.args().get(method.unitArg());
-      edits.add(new Edit(a.span().start(), u.span().end(), remaining));
+      // Within 100 columns where possible: else the arguments move to a continuation line.
+      edits.add(
+          Source.fitting(
+              source, a.span().start(), u.span().end(), List.of(remaining, "\n" + remaining)));
     }
     return List.of(
         new Fix(

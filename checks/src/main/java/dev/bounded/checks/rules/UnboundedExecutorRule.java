@@ -202,6 +202,7 @@ public final class UnboundedExecutorRule implements Rule {
   /** A call that takes the executor and returns an executor wrapping it. */
   private static boolean isDecorating(Node parent, Node value) {
     if (!(parent instanceof Expr.Call call)
+        || STORES.contains(call.name())
         || !call.type().isSubtypeOf("java.util.concurrent.Executor")) {
       return false;
     }

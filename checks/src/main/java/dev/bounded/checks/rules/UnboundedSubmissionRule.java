@@ -343,44 +343,65 @@ public final class UnboundedSubmissionRule implements Rule {
     } else {
       return List.of();
     }
-    String replacement =
-        "new ThreadPoolExecutor("
-            + threads
-            + ", "
-            + threads
-            + ", 0L, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>("
-            + PROPOSED_CAPACITY
-            + "), "
-            + (threadFactory == null ? "" : threadFactory + ", ")
-            + "new ThreadPoolExecutor.CallerRunsPolicy())";
+    List<String> args = new ArrayList<>();
+    args.add(threads);
+    args.add(threads);
+    args.add("0L");
+    args.add("TimeUnit.MILLISECONDS");
+    args.add("new ArrayBlockingQueue<>(" + PROPOSED_CAPACITY + ")");
+    if (threadFactory != null) {
+      args.add(threadFactory);
+    }
+    args.add("new ThreadPoolExecutor.CallerRunsPolicy()");
+    String source = analysis.context().source();
+    int start = factory.span().start();
+    int end = factory.span().end();
+    // The factory's class is no longer named once it is replaced: drop its import too.
+    Set<String> removed =
+        Source.usedOutside(source, start, end, "Executors") ? Set.of() : Set.of(EXECUTORS);
     Fix jdk =
         new Fix(
             "Bound the queue; when it is full, the submitter runs the task (backpressure)",
-            List.of(Edit.replace(factory.span(), replacement)),
+            List.of(
+                Source.fitting(
+                    source,
+                    start,
+                    end,
+                    List.of(
+                        "new ThreadPoolExecutor(" + String.join(", ", args) + ")",
+                        "new ThreadPoolExecutor(\n    " + String.join(", ", args) + ")",
+                        "new ThreadPoolExecutor(\n    " + String.join(",\n    ", args) + ")"))),
             Set.of(
                 "java.util.concurrent.ThreadPoolExecutor",
                 "java.util.concurrent.ArrayBlockingQueue",
-                "java.util.concurrent.TimeUnit"));
+                "java.util.concurrent.TimeUnit"),
+            removed);
     if (!analysis.context().hasType(BOUNDED_EXECUTOR)) {
       return List.of(jdk);
     }
     String name = executor.holder() == null ? "executor" : executor.holder();
-    String bounded =
-        "BoundedExecutor.builder(\""
-            + name
-            + "\").workers("
-            + threads
-            + ").queueCapacity("
-            + PROPOSED_CAPACITY
-            + ")"
-            + (threadFactory == null ? "" : ".threadFactory(" + threadFactory + ")")
-            + ".build()";
+    List<String> steps = new ArrayList<>();
+    steps.add("BoundedExecutor.builder(\"" + name + "\")");
+    steps.add(".workers(" + threads + ")");
+    steps.add(".queueCapacity(" + PROPOSED_CAPACITY + ")");
+    if (threadFactory != null) {
+      steps.add(".threadFactory(" + threadFactory + ")");
+    }
+    steps.add(".build()");
     Fix runtime =
         new Fix(
             "Use a BoundedExecutor: a full queue refuses at once, or waits within a Deadline"
                 + " passed to execute/submit",
-            List.of(Edit.replace(factory.span(), bounded)),
-            Set.of(BOUNDED_EXECUTOR));
+            List.of(
+                Source.fitting(
+                    source,
+                    start,
+                    end,
+                    List.of(
+                        String.join("", steps),
+                        steps.get(0) + "\n" + String.join("\n", steps.subList(1, steps.size()))))),
+            Set.of(BOUNDED_EXECUTOR),
+            removed);
     return List.of(runtime, jdk);
   }
 }

@@ -397,7 +397,6 @@ final class InterruptRetriedTest {
                     return f.get();
                   } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
-                    System.err.println("interrupted, retrying");
                     throw e;
                   } catch (ExecutionException e) {
                     // retry

@@ -299,6 +299,48 @@ final class NonIdempotentRetryTest {
   }
 
   @Test
+  void theMessageNamesTheHeadersThatCountAsAKeyAndTheFlagThatAddsOne() {
+    helper
+        .addSourceLines(
+            "K.java",
+            """
+            import java.io.IOException;
+            import java.net.URI;
+            import java.net.http.HttpClient;
+            import java.net.http.HttpRequest;
+            import java.net.http.HttpResponse;
+            import java.util.UUID;
+
+            class K {
+              String order(HttpClient client) throws InterruptedException {
+                String requestId = UUID.randomUUID().toString();
+                for (int attempt = 0; attempt < 3; attempt++) {
+                  try {
+                    HttpRequest request =
+                        HttpRequest.newBuilder(URI.create("https://shop.example/orders"))
+                            .header("X-Request-Id", requestId)
+                            .POST(HttpRequest.BodyPublishers.ofString("{}"))
+                            .build();
+                    // BUG: Diagnostic matches: KEY_HEADERS
+                    return client.send(request, HttpResponse.BodyHandlers.ofString()).body();
+                  } catch (IOException e) {
+                    // retry
+                  }
+                }
+                return null;
+              }
+            }
+            """)
+        .expectErrorMessage(
+            "KEY_HEADERS",
+            m ->
+                m.contains("a header that counts as one (Idempotency-Key;")
+                    && m.contains(
+                        "-XepOpt:Bounded:IdempotencyKeyHeader=Idempotency-Key,X-Request-Id"))
+        .doTest();
+  }
+
+  @Test
   void configuredMethodsAndHeaders() {
     helper
         .setArgs(

@@ -220,12 +220,14 @@ final class UnboundedSubmissionTest {
             import java.util.List;
             import java.util.concurrent.ArrayBlockingQueue;
             import java.util.concurrent.ExecutorService;
-            import java.util.concurrent.Executors;
             import java.util.concurrent.ThreadPoolExecutor;
             import java.util.concurrent.TimeUnit;
 
             class A {
-              private final ExecutorService pool = new ThreadPoolExecutor(8, 8, 0L, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(1_000), new ThreadPoolExecutor.CallerRunsPolicy());
+              private final ExecutorService pool =
+                  new ThreadPoolExecutor(
+                      8, 8, 0L, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(1_000),
+                      new ThreadPoolExecutor.CallerRunsPolicy());
 
               void run(List<Runnable> jobs) {
                 for (Runnable job : jobs) {

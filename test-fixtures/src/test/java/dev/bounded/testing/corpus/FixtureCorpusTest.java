@@ -2,27 +2,36 @@ package dev.bounded.testing.corpus;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.google.errorprone.BugCheckerRefactoringTestHelper;
-import com.google.errorprone.BugCheckerRefactoringTestHelper.TestMode;
 import com.google.errorprone.CompilationTestHelper;
 import com.google.errorprone.bugpatterns.BugChecker;
+import com.google.errorprone.scanner.ScannerSupplier;
 import dev.bounded.checks.rules.Rule;
 import dev.bounded.checks.rules.Rules;
 import java.io.IOException;
+import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Stream;
+import javax.tools.DiagnosticCollector;
+import javax.tools.JavaCompiler;
+import javax.tools.JavaFileObject;
+import javax.tools.StandardJavaFileManager;
+import javax.tools.ToolProvider;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /**
  * Runs the shared fixture corpus through the compiler frontend (the Error Prone plugin), with the
- * runtime on the class path: every expected finding and no other, and every fix pair exactly.
+ * runtime on the class path: every expected finding and no other, every fix pair exactly, and every
+ * fixed file compiles with none of Bounded's findings left.
  */
 final class FixtureCorpusTest {
 
@@ -95,6 +104,74 @@ final class FixtureCorpusTest {
     return tests.stream();
   }
 
+  /** Every check of Bounded's, as Error Prone runs them in a build that adds the plugin. */
+  private static ScannerSupplier allChecks() {
+    List<Class<? extends BugChecker>> checks = new ArrayList<>();
+    for (Rule rule : Rules.all()) {
+      checks.add(checker(rule.name()));
+    }
+    return ScannerSupplier.fromBugCheckerClasses(checks);
+  }
+
+  private static List<Path> fixedFiles() {
+    List<Path> fixed = new ArrayList<>();
+    for (Rule rule : Rules.all()) {
+      for (Path file : files(corpus().resolve(rule.name()))) {
+        if (file.getFileName().toString().endsWith(".fixed.java")) {
+          fixed.add(file);
+        }
+      }
+    }
+    return fixed;
+  }
+
+  /**
+   * What -XepPatchLocation:IN_PLACE leaves must compile, and must not be reported again: each fixed
+   * file (which {@link #fixes()} proves is exactly what the fix produces) is compiled with every
+   * Bounded check on, its expectation comments dropped, and must compile with no finding at all.
+   */
+  @TestFactory
+  Stream<DynamicTest> everyFixedFileCompilesAndIsNotReportedAgain() {
+    List<DynamicTest> tests = new ArrayList<>();
+    for (Path fixed : fixedFiles()) {
+      String name = fixed.getFileName().toString();
+      String[] code =
+          Stream.of(lines(fixed))
+              .filter(l -> !l.strip().startsWith("// BUG:"))
+              .toArray(String[]::new);
+      tests.add(
+          DynamicTest.dynamicTest(
+              fixed.getParent().getFileName() + "/" + name + " compiles, no finding left",
+              () ->
+                  CompilationTestHelper.newInstance(allChecks(), getClass())
+                      .addSourceLines(name.replace(".fixed.java", ".java"), code)
+                      .doTest()));
+    }
+    return tests.stream();
+  }
+
+  @Test
+  void theFixCorpusCoversTheShapesWhereALeavingStatementMustStillCompile() {
+    String all =
+        String.join(
+            "\n",
+            fixedFiles().stream()
+                .filter(f -> f.getParent().getFileName().toString().equals("InterruptRetried"))
+                .map(f -> String.join("\n", lines(f)))
+                .toList());
+    assertThat(all)
+        .as("void and non-void methods, while (true), for (;;), labelled loops")
+        .contains(" void ", " String ", "while (true)", "for (;;)", "break retry;")
+        .as("a loop that ends a method returning a value is left by a throw, not a break")
+        .contains("throw new CancellationException(");
+  }
+
+  /**
+   * Every fix pair exactly, character for character: the input is compiled as a build would compile
+   * it with {@code -XepPatchChecks:<Rule> -XepPatchLocation:IN_PLACE}, and the rewritten file must
+   * equal {@code X.fixed.java} (Error Prone's refactoring test helper compares after
+   * google-java-format, which would hide layout: line width and line breaks are part of the fix).
+   */
   @TestFactory
   Stream<DynamicTest> fixes() {
     List<DynamicTest> tests = new ArrayList<>();
@@ -108,13 +185,69 @@ final class FixtureCorpusTest {
         tests.add(
             DynamicTest.dynamicTest(
                 rule.name() + "/" + input.getFileName() + " -> " + name,
-                () ->
-                    BugCheckerRefactoringTestHelper.newInstance(checker(rule.name()), getClass())
-                        .addInputLines(input.getFileName().toString(), lines(input))
-                        .addOutputLines(input.getFileName().toString(), lines(fixed))
-                        .doTest(TestMode.TEXT_MATCH)));
+                () -> assertThat(patchedInPlace(rule.name(), input)).isEqualTo(read(fixed))));
       }
     }
     return tests.stream();
+  }
+
+  @Test
+  void fixedFilesStayWithinOneHundredColumns() {
+    for (Path fixed : fixedFiles()) {
+      assertThat(lines(fixed))
+          .as("%s: lines over 100 columns", fixed.getFileName())
+          .allSatisfy(line -> assertThat(line.length()).isLessThanOrEqualTo(100));
+    }
+  }
+
+  private static String read(Path file) throws IOException {
+    return Files.readString(file);
+  }
+
+  /** Compiles a copy of {@code input} with the rule's fixes applied in place; returns the copy. */
+  private static String patchedInPlace(String rule, Path input) throws IOException {
+    Path dir = Files.createTempDirectory("bounded-fix");
+    try {
+      Path copy = Files.copy(input, dir.resolve(input.getFileName()));
+      Path classes = Files.createDirectory(dir.resolve("classes"));
+      String classPath = System.getProperty("java.class.path");
+      JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+      DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
+      try (StandardJavaFileManager files =
+          javac.getStandardFileManager(diagnostics, Locale.ROOT, StandardCharsets.UTF_8)) {
+        boolean compiled =
+            javac
+                .getTask(
+                    new StringWriter(),
+                    files,
+                    diagnostics,
+                    List.of(
+                        "-d",
+                        classes.toString(),
+                        "-classpath",
+                        classPath,
+                        "-processorpath",
+                        classPath,
+                        "-proc:none",
+                        "-XDcompilePolicy=simple",
+                        "--should-stop=ifError=FLOW",
+                        "-Xplugin:ErrorProne -XepDisableAllChecks -Xep:"
+                            + rule
+                            + ":WARN -XepPatchChecks:"
+                            + rule
+                            + " -XepPatchLocation:IN_PLACE"),
+                    null,
+                    files.getJavaFileObjects(copy))
+                .call();
+        assertThat(compiled).as("%s compiles: %s", input, diagnostics.getDiagnostics()).isTrue();
+      }
+      return Files.readString(copy);
+    } finally {
+      try (Stream<Path> walk = Files.walk(dir)) {
+        for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+          Files.delete(p);
+        }
+      }
+    }
   }
 }
