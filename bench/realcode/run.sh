@@ -49,7 +49,7 @@ fi
 # sources jar, separated by ';', empty for none) | extra jars put first on the classpath (comma-separated
 # coordinates: a dependency the published pom does not list, or a version that wins over the one
 # it resolves to) | extra javac options | how to resolve the class path (empty: the library's own
-# pom; extra build-classpath arguments; or "as-dependency", see below)
+# pom; extra build-classpath arguments; "as-dependency" or "without-group:GROUP", see below)
 LIBRARIES=(
   "curator-client|org.apache.curator:curator-client:5.9.0||"
   "curator-framework|org.apache.curator:curator-framework:5.9.0||"
@@ -245,6 +245,33 @@ for entry in "${LIBRARIES[@]}"; do
   </dependencies>
 </project>
 POM
+    fi
+    if [[ "${resolve:-}" == without-group:* ]]; then
+      # Every dependency of the library's effective pom, but those of one group, in a throwaway
+      # pom: for all-in-one poms listing modules that are not published.
+      resolve_args=()
+      mkdir -p "$WORK/cp/$name-pom"
+      resolve_pom="$WORK/cp/$name-pom/pom.xml"
+      "${MVN[@]}" -f "$pom" help:effective-pom -Doutput="$WORK/cp/$name-pom/effective.xml" >&2
+      python3 - "$WORK/cp/$name-pom/effective.xml" "${resolve#without-group:}" "$name" \
+        >"$resolve_pom" <<'PY'
+import sys, xml.etree.ElementTree as ET
+ns = {"m": "http://maven.apache.org/POM/4.0.0"}
+root = ET.parse(sys.argv[1]).getroot()
+print("<project><modelVersion>4.0.0</modelVersion><groupId>local.throwaway</groupId>"
+      "<artifactId>%s-classpath</artifactId><version>1</version><packaging>pom</packaging>"
+      "<dependencies>" % sys.argv[3])
+for dep in root.findall("m:dependencies/m:dependency", ns):
+    get = lambda tag: (dep.findtext("m:" + tag, default="", namespaces=ns) or "").strip()
+    if get("groupId") == sys.argv[2] or get("scope") in ("test", "system", "import"):
+        continue
+    print("<dependency><groupId>%s</groupId><artifactId>%s</artifactId><version>%s</version>"
+          % (get("groupId"), get("artifactId"), get("version"))
+          + ("<classifier>%s</classifier>" % get("classifier") if get("classifier") else "")
+          + "<exclusions><exclusion><groupId>%s</groupId><artifactId>*</artifactId></exclusion>"
+            "</exclusions></dependency>" % sys.argv[2])
+print("</dependencies></project>")
+PY
     fi
     if ! "${MVN[@]}" -f "$resolve_pom" "$DEP_PLUGIN:build-classpath" -DincludeScope=compile \
       "${resolve_args[@]}" -Dmdep.outputFile="$cpfile.compile" >&2; then
