@@ -1,6 +1,7 @@
 package dev.bounded.runtime;
 
 import dev.bounded.runtime.internal.NamedThreadFactory;
+import dev.bounded.runtime.internal.Waits;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,15 +32,20 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <h2>Admission</h2>
  *
- * <p>Admission is explicit in the method called; no task is ever silently dropped:
+ * <p>The executor holds at most {@code workers + queueCapacity} unfinished tasks: one running on
+ * each worker and {@code queueCapacity} more waiting. An idle worker counts as room, so on an idle
+ * executor that many tasks submitted back to back are all accepted, even before a worker has woken
+ * to take the first. Admission is explicit in the method called; no task is ever silently dropped:
  *
  * <ul>
  *   <li>{@link #execute(Runnable)}, and the {@code submit} and {@code invokeAll}/{@code invokeAny}
- *       methods inherited from {@link ExecutorService}, never wait: when the queue is full they
+ *       methods inherited from {@link ExecutorService}, never wait: when the executor is full they
  *       throw {@link ExecutorFullException} at once (load shedding).
  *   <li>{@link #execute(Runnable, Deadline)}, {@link #submit(Callable, Deadline)} and {@link
- *       #submit(Runnable, Deadline)} wait for queue space until the deadline (backpressure), then
- *       throw {@link ExecutorFullException}; if interrupted meanwhile they throw {@link
+ *       #submit(Runnable, Deadline)} refuse at once with {@link AdmissionDeadlineExceededException}
+ *       if the deadline has already passed (no work starts after it, even with room); otherwise
+ *       they wait for room until the deadline (backpressure), then throw {@link
+ *       ExecutorFullException}; if interrupted meanwhile they throw {@link
  *       AdmissionInterruptedException} with the interrupt flag set again.
  *   <li>After shutdown every method refuses with {@link ExecutorShutdownException}, including those
  *       that were waiting for space.
@@ -58,6 +64,14 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>{@link #queued()}, {@link #active()}, {@link #completed()} and {@link #rejected()} are cheap
  * to read and meant to be exported as gauges.
  *
+ * <h2>Time</h2>
+ *
+ * <p>Admission waits run on the deadline's {@link Ticker}; {@link #shutdown(Duration)} and {@link
+ * #awaitTermination} on the executor's ({@link Builder#ticker}). On a ticker other than {@link
+ * Ticker#system()} a wait re-reads the ticker at least every 10 ms of real time, so a test that
+ * advances a manual ticker from another thread sees the wait end promptly, without a wall-clock
+ * wait of the manual duration.
+ *
  * <p>The workers start in {@link Builder#build()} and live until shutdown. Thread-safe: any thread
  * may submit, read the counters or shut the executor down.
  */
@@ -69,7 +83,15 @@ public final class BoundedExecutor extends AbstractExecutorService implements Au
 
   private final String name;
   private final Ticker ticker;
+
+  /**
+   * Tasks accepted and not yet taken by a worker. Room for {@code queueCapacity + workers}: a task
+   * handed to a worker that is idle but has not woken yet is not a queued task (see {@link
+   * #hasRoomLocked()}).
+   */
   private final Runnable[] queue;
+
+  private final int queueCapacity;
   private final Thread[] workers;
 
   private final ReentrantLock lock = new ReentrantLock();
@@ -92,7 +114,8 @@ public final class BoundedExecutor extends AbstractExecutorService implements Au
   private BoundedExecutor(Builder b) {
     this.name = b.name;
     this.ticker = b.ticker;
-    this.queue = new Runnable[b.queueCapacity];
+    this.queue = new Runnable[b.queueCapacity + b.workers];
+    this.queueCapacity = b.queueCapacity;
     this.workers = new Thread[b.workers];
   }
 
@@ -121,27 +144,31 @@ public final class BoundedExecutor extends AbstractExecutorService implements Au
     Objects.requireNonNull(task, "task");
     boolean shut;
     int depth;
+    int running;
     lock.lock();
     try {
-      if (state == RUNNING && count < queue.length) {
+      if (state == RUNNING && hasRoomLocked()) {
         enqueueLocked(task);
         return;
       }
       rejected++;
       shut = state != RUNNING;
       depth = count;
+      running = active;
     } finally {
       lock.unlock();
     }
-    throw shut ? shutdownException() : fullException(depth, "");
+    throw shut ? shutdownException() : fullException(depth, running, "");
   }
 
   /**
    * Queues {@code task}, waiting for room until {@code deadline} if the queue is full.
    *
    * @param task the task
-   * @param deadline how long the caller can wait for room; an expired deadline refuses at once
-   * @throws ExecutorFullException if the queue was still full when the deadline passed
+   * @param deadline how long the caller can wait for room
+   * @throws AdmissionDeadlineExceededException if the deadline had already passed: refused at once,
+   *     even when there is room
+   * @throws ExecutorFullException if the executor was still full when the deadline passed
    * @throws ExecutorShutdownException if the executor is or gets shut down before the task is
    *     queued
    * @throws AdmissionInterruptedException if the caller is interrupted while waiting (the flag is
@@ -151,15 +178,25 @@ public final class BoundedExecutor extends AbstractExecutorService implements Au
     Objects.requireNonNull(task, "task");
     Objects.requireNonNull(deadline, "deadline");
     int depth;
+    int running;
     InterruptedException interruption = null;
     lock.lock();
     try {
+      if (state == RUNNING && deadline.isExpired()) {
+        // The one-deadline rule: no work starts after the deadline, even when there is room.
+        rejected++;
+        throw new AdmissionDeadlineExceededException(
+            "the caller's deadline had already passed; executor '"
+                + name
+                + "' refused the task without queueing it",
+            name);
+      }
       while (true) {
         if (state != RUNNING) {
           rejected++;
           throw shutdownException();
         }
-        if (count < queue.length) {
+        if (hasRoomLocked()) {
           enqueueLocked(task);
           return;
         }
@@ -167,18 +204,20 @@ public final class BoundedExecutor extends AbstractExecutorService implements Au
         if (nanos <= 0) {
           rejected++;
           depth = count;
+          running = active;
           break;
         }
         try {
           if (deadline.isUnbounded()) {
             notFull.await();
           } else {
-            notFull.awaitNanos(nanos);
+            notFull.awaitNanos(Waits.sliceNanos(deadline.ticker(), nanos));
           }
         } catch (InterruptedException e) {
           rejected++;
           interruption = e;
           depth = count;
+          running = active;
           break;
         }
       }
@@ -190,14 +229,12 @@ public final class BoundedExecutor extends AbstractExecutorService implements Au
       throw new AdmissionInterruptedException(
           "interrupted while waiting for room in executor '"
               + name
-              + "' (queue "
-              + depth
-              + "/"
-              + queue.length
+              + "' ("
+              + occupancy(depth, running)
               + ")",
           interruption);
     }
-    throw fullException(depth, " until the deadline");
+    throw fullException(depth, running, " until the deadline");
   }
 
   /**
@@ -207,6 +244,7 @@ public final class BoundedExecutor extends AbstractExecutorService implements Au
    * @param deadline how long the caller can wait for room
    * @param <T> the result type
    * @return the future of the task's result
+   * @throws AdmissionDeadlineExceededException if the deadline had already passed
    * @throws ExecutorFullException if the queue was still full when the deadline passed
    * @throws ExecutorShutdownException if the executor is or gets shut down before the task is
    *     queued
@@ -225,6 +263,7 @@ public final class BoundedExecutor extends AbstractExecutorService implements Au
    * @param task the task
    * @param deadline how long the caller can wait for room
    * @return a future that completes with {@code null} when the task has run
+   * @throws AdmissionDeadlineExceededException if the deadline had already passed
    * @throws ExecutorFullException if the queue was still full when the deadline passed
    * @throws ExecutorShutdownException if the executor is or gets shut down before the task is
    *     queued
@@ -293,7 +332,7 @@ public final class BoundedExecutor extends AbstractExecutorService implements Au
           break;
         }
         try {
-          stateChanged.awaitNanos(nanos);
+          stateChanged.awaitNanos(Waits.sliceNanos(ticker, nanos));
         } catch (InterruptedException e) {
           interrupted = true;
           break;
@@ -373,31 +412,30 @@ public final class BoundedExecutor extends AbstractExecutorService implements Au
         if (nanos <= 0) {
           return false;
         }
-        stateChanged.awaitNanos(nanos);
+        stateChanged.awaitNanos(Waits.sliceNanos(ticker, nanos));
       }
     } finally {
       lock.unlock();
     }
     // Every worker has left its loop; wait for the threads' last instructions.
     for (Thread worker : workers) {
-      long nanos = deadline.remainingNanos();
-      if (worker.isAlive()) {
+      while (worker != null && worker.isAlive()) {
+        long nanos = deadline.remainingNanos();
         if (nanos <= 0) {
           return false;
         }
-        TimeUnit.NANOSECONDS.timedJoin(worker, nanos);
-        if (worker.isAlive()) {
-          return false;
-        }
+        TimeUnit.NANOSECONDS.timedJoin(worker, Waits.sliceNanos(ticker, nanos));
       }
     }
     return true;
   }
 
   /**
-   * Returns the number of tasks waiting for a worker.
+   * Returns the number of tasks accepted and not yet started: queued, or handed to an idle worker
+   * that has not started it yet.
    *
-   * @return the queue depth
+   * @return the tasks waiting; briefly up to {@code queueCapacity() + workers()} while idle workers
+   *     wake up
    */
   public int queued() {
     lock.lock();
@@ -474,7 +512,7 @@ public final class BoundedExecutor extends AbstractExecutorService implements Au
    * @return the capacity
    */
   public int queueCapacity() {
-    return queue.length;
+    return queueCapacity;
   }
 
   @Override
@@ -487,8 +525,8 @@ public final class BoundedExecutor extends AbstractExecutorService implements Au
           + workers.length
           + ", queued="
           + count
-          + "/"
-          + queue.length
+          + ", queueCapacity="
+          + queueCapacity
           + ", active="
           + active
           + ", completed="
@@ -505,6 +543,16 @@ public final class BoundedExecutor extends AbstractExecutorService implements Au
     }
   }
 
+  /**
+   * Whether one more task fits: at most {@code workers + queueCapacity} accepted tasks that have
+   * not finished. A task given to an idle worker that has not woken yet takes that worker's room,
+   * not a queue slot, so on an idle executor {@code workers + queueCapacity} tasks submitted back
+   * to back are all accepted.
+   */
+  private boolean hasRoomLocked() {
+    return count + active < queue.length;
+  }
+
   private void enqueueLocked(Runnable task) {
     queue[tail] = task;
     tail = tail + 1 == queue.length ? 0 : tail + 1;
@@ -517,8 +565,7 @@ public final class BoundedExecutor extends AbstractExecutorService implements Au
     queue[head] = null;
     head = head + 1 == queue.length ? 0 : head + 1;
     count--;
-    notFull.signal();
-    return task;
+    return task; // room is freed when the task finishes, not when it starts (hasRoomLocked)
   }
 
   private List<Runnable> drainLocked() {
@@ -526,6 +573,7 @@ public final class BoundedExecutor extends AbstractExecutorService implements Au
     while (count > 0) {
       drained.add(dequeueLocked());
     }
+    notFull.signalAll();
     return drained;
   }
 
@@ -551,22 +599,37 @@ public final class BoundedExecutor extends AbstractExecutorService implements Au
     return new ExecutorShutdownException("executor '" + name + "' is shut down; task refused");
   }
 
-  private ExecutorFullException fullException(int depth, String how) {
+  private ExecutorFullException fullException(int depth, int running, String how) {
     return new ExecutorFullException(
         "executor '"
             + name
             + "' is full"
             + how
-            + ": queue depth "
-            + depth
-            + " of capacity "
-            + queue.length
-            + ", "
-            + workers.length
-            + " workers busy; task refused",
+            + ": "
+            + occupancy(depth, running)
+            + "; task refused",
         name,
-        queue.length,
-        depth);
+        queueCapacity,
+        depth - Math.min(depth, workers.length - running));
+  }
+
+  /**
+   * What the executor holds, as it is: {@code running} tasks on workers and {@code waiting}
+   * accepted and not started, of which up to one per free worker is being handed to it (not
+   * queued).
+   */
+  private String occupancy(int waiting, int running) {
+    int starting = Math.min(waiting, workers.length - running);
+    return "queue depth "
+        + (waiting - starting)
+        + " of capacity "
+        + queueCapacity
+        + ", "
+        + running
+        + " of "
+        + workers.length
+        + " workers running a task"
+        + (starting == 0 ? "" : " and " + starting + " about to start one");
   }
 
   private void start(ThreadFactory factory) {
@@ -577,7 +640,13 @@ public final class BoundedExecutor extends AbstractExecutorService implements Au
       lock.unlock();
     }
     for (int i = 0; i < workers.length; i++) {
-      Thread worker = factory.newThread(this::work);
+      Thread worker;
+      try {
+        worker = factory.newThread(this::work);
+      } catch (RuntimeException | Error e) {
+        abortStart(i); // the workers already started exit at once
+        throw e;
+      }
       if (worker == null) {
         abortStart(i);
         throw new IllegalStateException(
@@ -614,6 +683,7 @@ public final class BoundedExecutor extends AbstractExecutorService implements Au
         if (ranTask) {
           active--;
           completed++;
+          notFull.signal(); // a finished task frees room (hasRoomLocked)
           if (state != RUNNING) {
             stateChanged.signalAll(); // a draining shutdown re-reads its deadline
           }

@@ -57,7 +57,10 @@ import java.util.random.RandomGenerator;
  * have committed; retrying it could apply it twice.
  */
 public final class RetryPolicy {
-  /** Keep at most this many earlier failures as suppressed exceptions of the final one. */
+  /**
+   * Keep at most this many earlier failures as suppressed exceptions of the final one: the most
+   * recent ones; older ones are counted in {@link RetriesExhaustedException#omittedFailures()}.
+   */
   private static final int MAX_KEPT_FAILURES = 16;
 
   private static final RetryListener NO_LISTENER = new RetryListener() {};
@@ -216,17 +219,12 @@ public final class RetryPolicy {
    * Tells whether {@code failure} leaves the outcome of the attempt unknown under this policy.
    *
    * @param failure a failure of the operation
-   * @return {@code true} if it, or one of its causes, is classified as an unknown outcome
+   * @return {@code true} if it, or any of its causes however deep, is classified as an unknown
+   *     outcome
    */
   public boolean isUnknownOutcome(Throwable failure) {
-    Throwable t = failure;
-    for (int depth = 0; t != null && depth < Failures.MAX_CAUSE_DEPTH; depth++) {
-      if (Failures.isUnknownOutcome(t, unknownOutcomeOn)) {
-        return true;
-      }
-      t = t.getCause();
-    }
-    return false;
+    Objects.requireNonNull(failure, "failure");
+    return Failures.anyInCauseChain(failure, t -> Failures.isUnknownOutcome(t, unknownOutcomeOn));
   }
 
   @Override
@@ -298,12 +296,12 @@ public final class RetryPolicy {
           throw this.<X>nonRetryable(failure, n);
         }
         if (last != null && last != failure) {
+          // A ring of the most recent distinct earlier failures; older ones are only counted.
           if (earlier == null) {
-            earlier = new Throwable[Math.min(maxAttempts, MAX_KEPT_FAILURES)];
+            earlier = new Throwable[Math.min(maxAttempts - 1, MAX_KEPT_FAILURES)];
           }
-          if (earlierCount < earlier.length) {
-            earlier[earlierCount++] = last;
-          }
+          earlier[earlierCount % earlier.length] = last;
+          earlierCount++;
         }
         last = failure;
         if (n >= maxAttempts) {
@@ -401,10 +399,13 @@ public final class RetryPolicy {
   private RetriesExhaustedException exhausted(
       int attempts, Throwable last, Throwable[] earlier, int earlierCount) {
     listener.onOutcome(RetryOutcome.EXHAUSTED, attempts, last);
-    RetriesExhaustedException e = new RetriesExhaustedException(attempts, last);
-    for (int i = 0; i < earlierCount; i++) {
-      if (earlier[i] != last) {
-        e.addSuppressed(earlier[i]);
+    int kept = earlier == null ? 0 : Math.min(earlierCount, earlier.length);
+    RetriesExhaustedException e =
+        new RetriesExhaustedException(attempts, last, earlierCount - kept);
+    for (int i = earlierCount - kept; i < earlierCount; i++) { // oldest kept first
+      Throwable failure = earlier[i % earlier.length];
+      if (failure != last) {
+        e.addSuppressed(failure);
       }
     }
     return e;
