@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.AbstractExecutorService;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.RunnableFuture;
@@ -47,6 +48,9 @@ import java.util.concurrent.locks.ReentrantLock;
  *       they wait for room until the deadline (backpressure), then throw {@link
  *       ExecutorFullException}; if interrupted meanwhile they throw {@link
  *       AdmissionInterruptedException} with the interrupt flag set again.
+ *   <li>With an {@link AdaptiveThrottle} ({@link Builder#throttle}), a task that has room may still
+ *       be rejected locally with {@link ThrottledException} when the dependency has been refusing
+ *       much of the traffic.
  *   <li>After shutdown every method refuses with {@link ExecutorShutdownException}, including those
  *       that were waiting for space.
  * </ul>
@@ -93,6 +97,7 @@ public final class BoundedExecutor extends AbstractExecutorService implements Au
 
   private final int queueCapacity;
   private final Thread[] workers;
+  private final AdaptiveThrottle throttle;
 
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition notEmpty = lock.newCondition();
@@ -117,6 +122,7 @@ public final class BoundedExecutor extends AbstractExecutorService implements Au
     this.queue = new Runnable[b.queueCapacity + b.workers];
     this.queueCapacity = b.queueCapacity;
     this.workers = new Thread[b.workers];
+    this.throttle = b.throttle;
   }
 
   /**
@@ -148,7 +154,7 @@ public final class BoundedExecutor extends AbstractExecutorService implements Au
     lock.lock();
     try {
       if (state == RUNNING && hasRoomLocked()) {
-        enqueueLocked(task);
+        admitLocked(task);
         return;
       }
       rejected++;
@@ -197,7 +203,7 @@ public final class BoundedExecutor extends AbstractExecutorService implements Au
           throw shutdownException();
         }
         if (hasRoomLocked()) {
-          enqueueLocked(task);
+          admitLocked(task);
           return;
         }
         long nanos = deadline.remainingNanos();
@@ -553,6 +559,15 @@ public final class BoundedExecutor extends AbstractExecutorService implements Au
     return count + active < queue.length;
   }
 
+  /** Queues a task there is room for, unless the throttle (if any) sheds it. */
+  private void admitLocked(Runnable task) {
+    if (throttle != null && !throttle.tryAcquire()) {
+      rejected++;
+      throw throttle.rejection("task for executor '" + name + "'");
+    }
+    enqueueLocked(task);
+  }
+
   private void enqueueLocked(Runnable task) {
     queue[tail] = task;
     tail = tail + 1 == queue.length ? 0 : tail + 1;
@@ -713,21 +728,49 @@ public final class BoundedExecutor extends AbstractExecutorService implements Au
       if (Thread.interrupted() && state >= STOP) {
         Thread.currentThread().interrupt();
       }
-      runTask(task);
+      runTask(task, throttle);
       ranTask = true;
     }
   }
 
-  private static void runTask(Runnable task) {
+  private static void runTask(Runnable task, AdaptiveThrottle throttle) {
     try {
       task.run();
+      if (throttle != null) {
+        recordOutcome(task, throttle);
+      }
     } catch (Throwable failure) { // the worker survives; the failure is reported, not swallowed
+      if (throttle != null) {
+        throttle.record(failure);
+      }
       Thread worker = Thread.currentThread();
       try {
         worker.getUncaughtExceptionHandler().uncaughtException(worker, failure);
       } catch (Throwable handlerFailure) {
         // A failing handler has nowhere left to report to; the worker must live on regardless.
       }
+    }
+  }
+
+  /**
+   * Tells the throttle whether a task that returned was accepted: a {@code submit}ted task's
+   * failure is in its {@link Future}, which is done by now (so {@code get()} does not wait).
+   */
+  private static void recordOutcome(Runnable task, AdaptiveThrottle throttle) {
+    if (!(task instanceof Future<?> future) || !future.isDone()) {
+      throttle.recordAccepted();
+      return;
+    }
+    if (future.isCancelled()) {
+      return;
+    }
+    try {
+      future.get();
+      throttle.recordAccepted();
+    } catch (ExecutionException e) {
+      throttle.record(e.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt(); // not reached for a done future; keep the flag anyway
     }
   }
 
@@ -748,6 +791,7 @@ public final class BoundedExecutor extends AbstractExecutorService implements Au
     private int queueCapacity;
     private ThreadFactory threadFactory;
     private Ticker ticker = Ticker.system();
+    private AdaptiveThrottle throttle;
 
     private Builder(String name) {
       Objects.requireNonNull(name, "name");
@@ -810,6 +854,20 @@ public final class BoundedExecutor extends AbstractExecutorService implements Au
      */
     public Builder ticker(Ticker ticker) {
       this.ticker = Objects.requireNonNull(ticker, "ticker");
+      return this;
+    }
+
+    /**
+     * Puts an adaptive client-side throttle at admission: a task the throttle rejects locally is
+     * refused with {@link ThrottledException} (counted in {@link BoundedExecutor#rejected()}) and
+     * never runs. A task that runs counts as accepted unless it fails with an {@link
+     * OverloadedException}; for {@code submit}, as its {@link Future} records.
+     *
+     * @param throttle the throttle of the dependency the tasks call
+     * @return this builder
+     */
+    public Builder throttle(AdaptiveThrottle throttle) {
+      this.throttle = Objects.requireNonNull(throttle, "throttle");
       return this;
     }
 

@@ -31,7 +31,21 @@ public final class RetriesExhaustedException extends RetryException {
    * @throws IllegalArgumentException if {@code omittedFailures} is negative
    */
   public RetriesExhaustedException(int attempts, Throwable last, int omittedFailures) {
-    super(message(attempts, last, omittedFailures), last, attempts);
+    this(null, attempts, last, omittedFailures);
+  }
+
+  /**
+   * Creates the exception for a named policy.
+   *
+   * @param policyName the name of the policy, or {@code null} if it has none
+   * @param attempts how many attempts were made
+   * @param last the last failure
+   * @param omittedFailures how many earlier distinct failures were not kept as suppressed
+   * @throws IllegalArgumentException if {@code omittedFailures} is negative
+   */
+  public RetriesExhaustedException(
+      String policyName, int attempts, Throwable last, int omittedFailures) {
+    super(policyName, message(attempts, last, omittedFailures), last, attempts);
     this.omittedFailures = omittedFailures;
   }
 

@@ -18,10 +18,26 @@ import java.time.Duration;
  * }</pre>
  *
  * <p>Listeners run on the calling thread, synchronously; they must be thread-safe when the policy
- * is shared, and should be quick. An exception thrown by a listener propagates to the caller
- * instead of the call's own outcome.
+ * is shared, and should be quick. For state per call (a timer, a span), return a per-call listener
+ * from {@link #onCallStart}. An exception thrown by a listener propagates to the caller instead of
+ * the call's own outcome.
  */
 public interface RetryListener {
+
+  /**
+   * Called as a call starts, before its first attempt; returns the listener that hears the rest of
+   * this call. The default returns this listener, for listeners that keep no state per call. A
+   * telemetry adapter returns a small object per call instead (holding a start time or a span), so
+   * per-call state needs no thread-local; it then hears {@link #onRetryScheduled} and exactly one
+   * {@link #onOutcome}, on the calling thread.
+   *
+   * @param policy the policy running the call (its {@link RetryPolicy#name()} labels telemetry)
+   * @param deadline the call's deadline
+   * @return the listener for this call; never {@code null}
+   */
+  default RetryListener onCallStart(RetryPolicy policy, Deadline deadline) {
+    return this;
+  }
 
   /**
    * Called after attempt {@code attempt} failed and before the backoff that precedes the next one.

@@ -24,5 +24,21 @@ public enum RetryOutcome {
    * The failure left the outcome unknown and the call is not declared idempotent: {@link
    * UnknownOutcomeException}.
    */
-  UNKNOWN_OUTCOME
+  UNKNOWN_OUTCOME,
+  /**
+   * The failure came out of an inner layer that had already decided on it (a {@link
+   * RetryException}, a {@link DeadlineExceededException}, a {@link ThrottledException} or a
+   * policy's {@link UnknownOutcomeException}, in its cause chain); rethrown as it is, not retried.
+   */
+  DECIDED_BELOW,
+  /**
+   * The dependency signalled overload ({@link OverloadedException} in the failure's cause chain)
+   * and this policy is not the retry owner; rethrown as it is, not retried.
+   */
+  OVERLOADED,
+  /**
+   * The policy's {@link AdaptiveThrottle} rejected the next attempt locally: {@link
+   * ThrottledException}; the attempt was not sent. The count of attempts excludes it.
+   */
+  THROTTLED
 }
