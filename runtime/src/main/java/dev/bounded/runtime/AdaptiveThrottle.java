@@ -123,10 +123,15 @@ public final class AdaptiveThrottle {
     return true;
   }
 
-  /** Records that the dependency accepted a request sent after {@link #tryAcquire()}. */
+  /**
+   * Records that the dependency accepted a request sent after {@link #tryAcquire()}.
+   *
+   * <p>It does not read the ticker: the accept is counted in the bucket of the throttle's latest
+   * reading (the request's own {@code tryAcquire}, or a later one), which saves a clock read per
+   * request on the accept path.
+   */
   public void recordAccepted() {
-    Window w = current();
-    accepts.incrementAndGet((int) (w.bucket & MASK));
+    accepts.incrementAndGet((int) (window.bucket & MASK));
   }
 
   /**
