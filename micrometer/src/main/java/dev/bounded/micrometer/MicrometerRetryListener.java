@@ -1,8 +1,8 @@
 package dev.bounded.micrometer;
 
 import dev.bounded.runtime.Deadline;
+import dev.bounded.runtime.RetryEnding;
 import dev.bounded.runtime.RetryListener;
-import dev.bounded.runtime.RetryOutcome;
 import dev.bounded.runtime.RetryPolicy;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -18,7 +18,7 @@ import java.util.Objects;
  *   <li>{@value #CALLS}, a {@link Timer}: one sample per call, its duration from the start of the
  *       call to its outcome (attempts and backoff included), tagged {@code name} (the policy's
  *       {@link RetryPolicy#name()}, or {@value #UNNAMED}) and {@code outcome} (the {@link
- *       RetryOutcome} in lower case: {@code success}, {@code exhausted}, {@code throttled}, ...);
+ *       RetryEnding} in lower case: {@code success}, {@code exhausted}, {@code throttled}, ...);
  *   <li>{@value #ATTEMPTS}, a {@link Counter}: the attempts those calls made, same tags, so
  *       attempts / calls is the retry amplification of each policy.
  * </ul>
@@ -70,8 +70,8 @@ public final class MicrometerRetryListener implements RetryListener {
     }
 
     @Override
-    public void onOutcome(RetryOutcome outcome, int attempts, Throwable failure) {
-      Tags tags = Tags.of("name", name, "outcome", outcome.name().toLowerCase(Locale.ROOT));
+    public void onEnd(RetryEnding ending, int attempts, Throwable failure) {
+      Tags tags = Tags.of("name", name, "outcome", ending.name().toLowerCase(Locale.ROOT));
       sample.stop(
           Timer.builder(CALLS)
               .description("Calls run by a Bounded RetryPolicy, from start to outcome")

@@ -1,8 +1,8 @@
 package dev.bounded.opentelemetry;
 
 import dev.bounded.runtime.Deadline;
+import dev.bounded.runtime.RetryEnding;
 import dev.bounded.runtime.RetryListener;
-import dev.bounded.runtime.RetryOutcome;
 import dev.bounded.runtime.RetryPolicy;
 import dev.bounded.runtime.Ticker;
 import io.opentelemetry.api.OpenTelemetry;
@@ -162,13 +162,13 @@ public final class OpenTelemetryRetryListener implements RetryListener {
     }
 
     @Override
-    public void onOutcome(RetryOutcome outcome, int attemptCount, Throwable failure) {
-      String result = outcome.name().toLowerCase(Locale.ROOT);
+    public void onEnd(RetryEnding ending, int attemptCount, Throwable failure) {
+      String result = ending.name().toLowerCase(Locale.ROOT);
       Attributes metricAttributes = Attributes.of(POLICY_KEY, name, OUTCOME_KEY, result);
       try {
         span.setAttribute(OUTCOME_KEY, result);
         span.setAttribute(ATTEMPTS_KEY, (long) attemptCount);
-        if (outcome != RetryOutcome.SUCCESS) {
+        if (ending != RetryEnding.SUCCESS) {
           span.setStatus(StatusCode.ERROR, result);
           if (failure != null) {
             span.setAttribute(EXCEPTION_TYPE, failure.getClass().getName());

@@ -1,6 +1,11 @@
 package dev.bounded.runtime;
 
-/** How a {@link RetryPolicy} call ended, as reported to {@link RetryListener#onOutcome}. */
+/**
+ * How a {@link RetryPolicy} call ended, as reported to {@link RetryListener#onOutcome}: the seven
+ * outcomes of the first release, kept as they are so that existing {@code switch}es stay
+ * exhaustive. {@link RetryEnding}, reported to {@link RetryListener#onEnd}, tells them apart more
+ * finely.
+ */
 public enum RetryOutcome {
   /** An attempt returned normally; its result was returned. */
   SUCCESS,
@@ -17,28 +22,15 @@ public enum RetryOutcome {
   INTERRUPTED,
   /**
    * The failure is not retryable (not classified transient, an {@link Error}, or a {@link
-   * java.util.concurrent.CancellationException}); it was rethrown as it is.
+   * java.util.concurrent.CancellationException}); it was rethrown as it is. Also the outcome of the
+   * endings this enum does not name, each passed on without a retry: an inner layer's decision,
+   * overload at a policy that is not the owner, and a local throttle rejection ({@link
+   * RetryEnding#DECIDED_BELOW}, {@link RetryEnding#OVERLOADED}, {@link RetryEnding#THROTTLED}).
    */
   NON_RETRYABLE,
   /**
    * The failure left the outcome unknown and the call is not declared idempotent: {@link
    * UnknownOutcomeException}.
    */
-  UNKNOWN_OUTCOME,
-  /**
-   * The failure came out of an inner layer that had already decided on it (a {@link
-   * RetryException}, a {@link DeadlineExceededException}, a {@link ThrottledException} or a
-   * policy's {@link UnknownOutcomeException}, in its cause chain); rethrown as it is, not retried.
-   */
-  DECIDED_BELOW,
-  /**
-   * The dependency signalled overload ({@link OverloadedException} in the failure's cause chain)
-   * and this policy is not the retry owner; rethrown as it is, not retried.
-   */
-  OVERLOADED,
-  /**
-   * The policy's {@link AdaptiveThrottle} rejected the next attempt locally: {@link
-   * ThrottledException}; the attempt was not sent. The count of attempts excludes it.
-   */
-  THROTTLED
+  UNKNOWN_OUTCOME
 }

@@ -342,7 +342,7 @@ public final class RetryPolicy {
         if (last != null) {
           shed.initCause(last);
         }
-        l.onOutcome(RetryOutcome.THROTTLED, n - 1, shed);
+        l.onEnd(RetryEnding.THROTTLED, n - 1, shed);
         throw shed;
       }
       attempt.start(n);
@@ -352,30 +352,30 @@ public final class RetryPolicy {
       } catch (Throwable failure) {
         // Decide: the order of these tests is the contract documented on the class.
         if (failure instanceof Error) {
-          throw this.<X>passedOn(l, RetryOutcome.NON_RETRYABLE, failure, n);
+          throw this.<X>passedOn(l, RetryEnding.NON_RETRYABLE, failure, n);
         }
         if (failure instanceof InterruptedException || Thread.currentThread().isInterrupted()) {
           throw interrupted(l, "during attempt " + n, failure, last, n);
         }
         if (failure instanceof CancellationException) {
-          throw this.<X>passedOn(l, RetryOutcome.NON_RETRYABLE, failure, n);
+          throw this.<X>passedOn(l, RetryEnding.NON_RETRYABLE, failure, n);
         }
         if (throttle != null) {
           throttle.record(failure);
         }
         if (isDecidedBelow(failure)) {
-          throw this.<X>passedOn(l, RetryOutcome.DECIDED_BELOW, failure, n);
+          throw this.<X>passedOn(l, RetryEnding.DECIDED_BELOW, failure, n);
         }
         if (AdaptiveThrottle.isOverload(failure)) {
           if (!owner) {
-            throw this.<X>passedOn(l, RetryOutcome.OVERLOADED, failure, n);
+            throw this.<X>passedOn(l, RetryEnding.OVERLOADED, failure, n);
           }
         } else if (isUnknownOutcome(failure)) {
           if (!idempotent) {
             throw unknownOutcome(l, failure, n);
           }
         } else if (!isTransient(failure)) {
-          throw this.<X>passedOn(l, RetryOutcome.NON_RETRYABLE, failure, n);
+          throw this.<X>passedOn(l, RetryEnding.NON_RETRYABLE, failure, n);
         }
         if (last != null && last != failure) {
           // A ring of the most recent distinct earlier failures; older ones are only counted.
@@ -407,7 +407,7 @@ public final class RetryPolicy {
               n);
         }
         if (budget != null && !budget.tryAcquireRetry()) {
-          l.onOutcome(RetryOutcome.BUDGET_EXHAUSTED, n, failure);
+          l.onEnd(RetryEnding.BUDGET_EXHAUSTED, n, failure);
           throw new RetryBudgetExhaustedException(name, n, failure);
         }
         Duration delay = Duration.ofNanos(delayNanos);
@@ -427,7 +427,7 @@ public final class RetryPolicy {
       if (budget != null) {
         budget.recordSuccess();
       }
-      l.onOutcome(RetryOutcome.SUCCESS, n, null);
+      l.onEnd(RetryEnding.SUCCESS, n, null);
       return result;
     }
   }
@@ -458,26 +458,26 @@ public final class RetryPolicy {
     if (last != null && last != cause) {
       e.addSuppressed(last);
     }
-    listener.onOutcome(RetryOutcome.INTERRUPTED, attempts, cause);
+    listener.onEnd(RetryEnding.INTERRUPTED, attempts, cause);
     return e;
   }
 
   private DeadlineExceededException deadlineExceeded(
       RetryListener listener, String when, Throwable last, int attempts) {
-    listener.onOutcome(RetryOutcome.DEADLINE_EXCEEDED, attempts, last);
+    listener.onEnd(RetryEnding.DEADLINE_EXCEEDED, attempts, last);
     return new DeadlineExceededException(prefix() + "deadline exceeded " + when, last);
   }
 
   /** Rethrows {@code failure} as it is, after telling the listener why it was not retried. */
   private <X extends Exception> RuntimeException passedOn(
-      RetryListener listener, RetryOutcome outcome, Throwable failure, int attempts) throws X {
-    listener.onOutcome(outcome, attempts, failure);
+      RetryListener listener, RetryEnding outcome, Throwable failure, int attempts) throws X {
+    listener.onEnd(outcome, attempts, failure);
     throw Failures.<X>sneaky(failure);
   }
 
   private UnknownOutcomeException unknownOutcome(
       RetryListener listener, Throwable failure, int attempts) {
-    listener.onOutcome(RetryOutcome.UNKNOWN_OUTCOME, attempts, failure);
+    listener.onEnd(RetryEnding.UNKNOWN_OUTCOME, attempts, failure);
     UnknownOutcomeException unknown =
         failure instanceof UnknownOutcomeException thrown
             ? thrown
@@ -495,7 +495,7 @@ public final class RetryPolicy {
 
   private RetriesExhaustedException exhausted(
       RetryListener listener, int attempts, Throwable last, Throwable[] earlier, int earlierCount) {
-    listener.onOutcome(RetryOutcome.EXHAUSTED, attempts, last);
+    listener.onEnd(RetryEnding.EXHAUSTED, attempts, last);
     int kept = earlier == null ? 0 : Math.min(earlierCount, earlier.length);
     RetriesExhaustedException e =
         new RetriesExhaustedException(name, attempts, last, earlierCount - kept);
@@ -705,7 +705,7 @@ public final class RetryPolicy {
 
     /**
      * Puts an adaptive client-side throttle before every attempt: when it rejects locally, the call
-     * ends at once with {@link ThrottledException} (outcome {@link RetryOutcome#THROTTLED}) and
+     * ends at once with {@link ThrottledException} (ending {@link RetryEnding#THROTTLED}) and
      * nothing is sent. Each attempt that is sent is recorded as accepted unless it fails with an
      * {@link OverloadedException}.
      *

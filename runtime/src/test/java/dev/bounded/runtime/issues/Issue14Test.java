@@ -12,6 +12,7 @@ import dev.bounded.runtime.OverloadedException;
 import dev.bounded.runtime.RetriesExhaustedException;
 import dev.bounded.runtime.RetryBudget;
 import dev.bounded.runtime.RetryBudgetExhaustedException;
+import dev.bounded.runtime.RetryEnding;
 import dev.bounded.runtime.RetryListener;
 import dev.bounded.runtime.RetryOutcome;
 import dev.bounded.runtime.RetryPolicy;
@@ -39,7 +40,7 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(20)
 final class Issue14Test {
-  /** Records "name:OUTCOME:attempts" for every call of every policy it listens to. */
+  /** Records "name:ENDING:attempts" for every call of every policy it listens to. */
   private static final class Outcomes implements RetryListener {
     final List<String> seen = Collections.synchronizedList(new ArrayList<>());
 
@@ -48,8 +49,8 @@ final class Issue14Test {
       String name = policy.name().orElse("unnamed");
       return new RetryListener() {
         @Override
-        public void onOutcome(RetryOutcome outcome, int attempts, Throwable failure) {
-          seen.add(name + ":" + outcome + ":" + attempts);
+        public void onEnd(RetryEnding ending, int attempts, Throwable failure) {
+          seen.add(name + ":" + ending + ":" + attempts);
         }
       };
     }
@@ -126,6 +127,42 @@ final class Issue14Test {
               "layer-3:DECIDED_BELOW:1",
               "layer-2:DECIDED_BELOW:1",
               "layer-1:DECIDED_BELOW:1");
+    }
+
+    @Test
+    void aListenerWrittenForTheSevenOutcomesHearsTheNewEndingsAsNonRetryable() {
+      List<String> legacy = new ArrayList<>();
+      RetryListener sevenOutcomes =
+          new RetryListener() {
+            @Override
+            public void onOutcome(RetryOutcome outcome, int attempts, Throwable failure) {
+              legacy.add(outcome + ":" + attempts);
+            }
+          };
+      RetryPolicy inner = layer("inner").build();
+      RetryPolicy outer = layer("outer").listener(sevenOutcomes).build();
+
+      Throwable thrown =
+          catchThrowable(
+              () ->
+                  outer.call(
+                      a ->
+                          inner.call(
+                              b -> {
+                                throw new IllegalStateException("down");
+                              })));
+      Throwable overloaded =
+          catchThrowable(
+              () ->
+                  outer.call(
+                      a -> {
+                        throw new OverloadedException("503");
+                      }));
+
+      assertThat(thrown).isInstanceOf(RetriesExhaustedException.class);
+      assertThat(overloaded).isInstanceOf(OverloadedException.class);
+      assertThat(legacy).containsExactly("NON_RETRYABLE:1", "NON_RETRYABLE:1");
+      assertThat(RetryEnding.THROTTLED.outcome()).isEqualTo(RetryOutcome.NON_RETRYABLE);
     }
 
     @Test
