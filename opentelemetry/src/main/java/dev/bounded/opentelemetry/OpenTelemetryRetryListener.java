@@ -34,7 +34,8 @@ import java.util.Objects;
  *
  * <p><b>Metrics.</b> {@value #CALL_DURATION}, a histogram in seconds, and {@value #ATTEMPTS}, a
  * counter, both with {@value #POLICY} and {@value #OUTCOME}: the same figures as the Micrometer
- * adapter.
+ * adapter. They are recorded while the call's span is current, so the SDK's exemplars (kept for
+ * sampled spans by default) link a measurement to its trace: from a metric to the trace id.
  *
  * <pre>{@code
  * RetryPolicy inventory = RetryPolicy.builder()
@@ -174,12 +175,14 @@ public final class OpenTelemetryRetryListener implements RetryListener {
             span.setAttribute(EXCEPTION_TYPE, failure.getClass().getName());
           }
         }
+        // Recorded while the call's span is current, so an SDK that keeps exemplars (the default
+        // filter keeps those of sampled spans) links the measurement to this trace.
+        durations.record((ticker.read() - startNanos) / 1e9, metricAttributes);
+        attempts.add(attemptCount, metricAttributes);
       } finally {
         scope.close();
         span.end();
       }
-      durations.record((ticker.read() - startNanos) / 1e9, metricAttributes);
-      attempts.add(attemptCount, metricAttributes);
     }
   }
 }

@@ -129,6 +129,13 @@ final class OpenTelemetryAdapterTest {
     assertThat(exhausted.getSum()).isCloseTo(0.215, org.assertj.core.data.Offset.offset(1e-9));
     assertThat(exhausted.getAttributes().get(AttributeKey.stringKey("bounded.retry.policy")))
         .isEqualTo("inventory");
+    assertThat(exhausted.getExemplars())
+        .as("the measurement links to the call's trace")
+        .singleElement()
+        .satisfies(
+            e ->
+                assertThat(e.getSpanContext().getTraceId())
+                    .isEqualTo(spans.getFinishedSpanItems().get(1).getTraceId()));
     MetricData attempts = metric(collected, OpenTelemetryRetryListener.ATTEMPTS);
     assertThat(attempts.getLongSumData().getPoints())
         .extracting(p -> p.getAttributes().get(outcome()) + "=" + p.getValue())
