@@ -27,10 +27,10 @@ import java.util.Objects;
  * <p><b>Traces.</b> One span per call, named {@code retry <policy name>}, kind {@code INTERNAL}, a
  * child of the current span and made current while the call runs (so the operation's own spans and
  * log lines carry the same trace id). Attributes: {@value #POLICY}, and at the end {@value
- * #OUTCOME} and {@value #ATTEMPTS_ATTRIBUTE}. One event {@code retry} per scheduled retry, with
- * {@value #ATTEMPT} (the attempt that failed), {@value #DELAY_MS} (the backoff) and {@code
- * exception.type} (the failure's class). Any outcome but {@code SUCCESS} sets the span's status to
- * {@code ERROR} with the outcome as description.
+ * #OUTCOME} and {@value #ATTEMPTS_ATTRIBUTE}. One event {@code attempt} per attempt sent, with
+ * {@value #ATTEMPT} (its number) and, when it failed, {@code exception.type} (the failure's class)
+ * and, when a retry follows, {@value #DELAY_MS} (the backoff before it). Any ending but {@code
+ * SUCCESS} sets the span's status to {@code ERROR} with the ending as description.
  *
  * <p><b>Metrics.</b> {@value #CALL_DURATION}, a histogram in seconds, and {@value #ATTEMPTS}, a
  * counter, both with {@value #POLICY} and {@value #OUTCOME}: the same figures as the Micrometer
@@ -66,7 +66,7 @@ public final class OpenTelemetryRetryListener implements RetryListener {
   /** The span attribute giving the attempts the call made. */
   public static final String ATTEMPTS_ATTRIBUTE = "bounded.retry.attempts";
 
-  /** The event attribute giving the number of the attempt that failed. */
+  /** The event attribute giving the attempt's number, from 1. */
   public static final String ATTEMPT = "bounded.retry.attempt";
 
   /** The event attribute giving the backoff before the next attempt, in milliseconds. */
@@ -142,6 +142,9 @@ public final class OpenTelemetryRetryListener implements RetryListener {
     private final Scope scope;
     private final long startNanos;
 
+    /** The highest attempt number that has its event already. Confined to the calling thread. */
+    private int recorded;
+
     Call(String name, Span span, Scope scope, long startNanos) {
       this.name = name;
       this.span = span;
@@ -151,15 +154,16 @@ public final class OpenTelemetryRetryListener implements RetryListener {
 
     @Override
     public void onRetryScheduled(int attempt, Throwable failure, Duration delay) {
+      recorded = attempt;
       span.addEvent(
-          "retry",
+          "attempt",
           Attributes.of(
               ATTEMPT_KEY,
               (long) attempt,
-              DELAY_KEY,
-              delay.toMillis(),
               EXCEPTION_TYPE,
-              failure.getClass().getName()));
+              failure.getClass().getName(),
+              DELAY_KEY,
+              delay.toMillis()));
     }
 
     @Override
@@ -167,6 +171,17 @@ public final class OpenTelemetryRetryListener implements RetryListener {
       String result = ending.name().toLowerCase(Locale.ROOT);
       Attributes metricAttributes = Attributes.of(POLICY_KEY, name, OUTCOME_KEY, result);
       try {
+        if (attemptCount > recorded) { // the last attempt sent, unless its retry was scheduled
+          span.addEvent(
+              "attempt",
+              failure == null
+                  ? Attributes.of(ATTEMPT_KEY, (long) attemptCount)
+                  : Attributes.of(
+                      ATTEMPT_KEY,
+                      (long) attemptCount,
+                      EXCEPTION_TYPE,
+                      failure.getClass().getName()));
+        }
         span.setAttribute(OUTCOME_KEY, result);
         span.setAttribute(ATTEMPTS_KEY, (long) attemptCount);
         if (ending != RetryEnding.SUCCESS) {

@@ -66,7 +66,7 @@ final class OpenTelemetryAdapterTest {
   }
 
   @Test
-  void aCallIsOneSpanWithAnEventPerRetry() {
+  void aCallIsOneSpanWithAnEventPerAttempt() {
     AtomicReference<String> traceInside = new AtomicReference<>();
 
     Throwable failed =
@@ -91,7 +91,15 @@ final class OpenTelemetryAdapterTest {
         .isEqualTo("exhausted");
     assertThat(span.getAttributes().get(AttributeKey.longKey("bounded.retry.attempts")))
         .isEqualTo(3);
-    assertThat(span.getEvents()).extracting(EventData::getName).containsExactly("retry", "retry");
+    assertThat(span.getEvents())
+        .extracting(EventData::getName)
+        .containsExactly("attempt", "attempt", "attempt");
+    EventData last = span.getEvents().get(2);
+    assertThat(last.getAttributes().get(AttributeKey.longKey("bounded.retry.attempt")))
+        .isEqualTo(3);
+    assertThat(last.getAttributes().get(AttributeKey.longKey("bounded.retry.delay_ms")))
+        .as("no retry follows the last attempt")
+        .isNull();
     EventData first = span.getEvents().get(0);
     assertThat(first.getAttributes().get(AttributeKey.longKey("bounded.retry.attempt")))
         .isEqualTo(1);
@@ -100,6 +108,21 @@ final class OpenTelemetryAdapterTest {
     assertThat(first.getAttributes().get(AttributeKey.stringKey("exception.type")))
         .isEqualTo("java.lang.IllegalStateException");
     assertThat(Span.current().getSpanContext().isValid()).as("scope closed").isFalse();
+  }
+
+  @Test
+  void aSuccessfulFirstAttemptIsOneEventWithoutAFailure() {
+    String ok = inventory().call(a -> "ok");
+
+    SpanData span = spans.getFinishedSpanItems().get(0);
+    assertThat(ok).isEqualTo("ok");
+    assertThat(span.getStatus().getStatusCode()).isEqualTo(StatusCode.UNSET);
+    EventData only = span.getEvents().get(0);
+    assertThat(span.getEvents()).hasSize(1);
+    assertThat(only.getName()).isEqualTo("attempt");
+    assertThat(only.getAttributes().get(AttributeKey.longKey("bounded.retry.attempt")))
+        .isEqualTo(1);
+    assertThat(only.getAttributes().get(AttributeKey.stringKey("exception.type"))).isNull();
   }
 
   @Test

@@ -64,7 +64,7 @@ final class TelemetryDemoTest {
             .findFirst()
             .orElseThrow();
     assertThat(retry.getParentSpanId()).isEqualTo(root.getSpanId());
-    assertThat(retry.getEvents()).hasSize(1);
+    assertThat(retry.getEvents()).hasSize(2); // one event per attempt
     assertThat(
             retry.getEvents().get(0).getAttributes().get(AttributeKey.stringKey("exception.type")))
         .isEqualTo("java.net.SocketTimeoutException");
