@@ -1,12 +1,14 @@
 package dev.bounded.runtime;
 
 import dev.bounded.runtime.internal.NamedThreadFactory;
+import dev.bounded.runtime.internal.Waits;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.AbstractExecutorService;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.RunnableFuture;
@@ -31,16 +33,24 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <h2>Admission</h2>
  *
- * <p>Admission is explicit in the method called; no task is ever silently dropped:
+ * <p>The executor holds at most {@code workers + queueCapacity} unfinished tasks: one running on
+ * each worker and {@code queueCapacity} more waiting. An idle worker counts as room, so on an idle
+ * executor that many tasks submitted back to back are all accepted, even before a worker has woken
+ * to take the first. Admission is explicit in the method called; no task is ever silently dropped:
  *
  * <ul>
  *   <li>{@link #execute(Runnable)}, and the {@code submit} and {@code invokeAll}/{@code invokeAny}
- *       methods inherited from {@link ExecutorService}, never wait: when the queue is full they
+ *       methods inherited from {@link ExecutorService}, never wait: when the executor is full they
  *       throw {@link ExecutorFullException} at once (load shedding).
  *   <li>{@link #execute(Runnable, Deadline)}, {@link #submit(Callable, Deadline)} and {@link
- *       #submit(Runnable, Deadline)} wait for queue space until the deadline (backpressure), then
- *       throw {@link ExecutorFullException}; if interrupted meanwhile they throw {@link
+ *       #submit(Runnable, Deadline)} refuse at once with {@link AdmissionDeadlineExceededException}
+ *       if the deadline has already passed (no work starts after it, even with room); otherwise
+ *       they wait for room until the deadline (backpressure), then throw {@link
+ *       ExecutorFullException}; if interrupted meanwhile they throw {@link
  *       AdmissionInterruptedException} with the interrupt flag set again.
+ *   <li>With an {@link AdaptiveThrottle} ({@link Builder#throttle}), a task that has room may still
+ *       be rejected locally with {@link ThrottledException} when the dependency has been refusing
+ *       much of the traffic.
  *   <li>After shutdown every method refuses with {@link ExecutorShutdownException}, including those
  *       that were waiting for space.
  * </ul>
@@ -58,6 +68,14 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>{@link #queued()}, {@link #active()}, {@link #completed()} and {@link #rejected()} are cheap
  * to read and meant to be exported as gauges.
  *
+ * <h2>Time</h2>
+ *
+ * <p>Admission waits run on the deadline's {@link Ticker}; {@link #shutdown(Duration)} and {@link
+ * #awaitTermination} on the executor's ({@link Builder#ticker}). On a ticker other than {@link
+ * Ticker#system()} a wait re-reads the ticker at least every 10 ms of real time, so a test that
+ * advances a manual ticker from another thread sees the wait end promptly, without a wall-clock
+ * wait of the manual duration.
+ *
  * <p>The workers start in {@link Builder#build()} and live until shutdown. Thread-safe: any thread
  * may submit, read the counters or shut the executor down.
  */
@@ -69,8 +87,17 @@ public final class BoundedExecutor extends AbstractExecutorService implements Au
 
   private final String name;
   private final Ticker ticker;
+
+  /**
+   * Tasks accepted and not yet taken by a worker. Room for {@code queueCapacity + workers}: a task
+   * handed to a worker that is idle but has not woken yet is not a queued task (see {@link
+   * #hasRoomLocked()}).
+   */
   private final Runnable[] queue;
+
+  private final int queueCapacity;
   private final Thread[] workers;
+  private final AdaptiveThrottle throttle;
 
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition notEmpty = lock.newCondition();
@@ -92,8 +119,10 @@ public final class BoundedExecutor extends AbstractExecutorService implements Au
   private BoundedExecutor(Builder b) {
     this.name = b.name;
     this.ticker = b.ticker;
-    this.queue = new Runnable[b.queueCapacity];
+    this.queue = new Runnable[b.queueCapacity + b.workers];
+    this.queueCapacity = b.queueCapacity;
     this.workers = new Thread[b.workers];
+    this.throttle = b.throttle;
   }
 
   /**
@@ -121,27 +150,31 @@ public final class BoundedExecutor extends AbstractExecutorService implements Au
     Objects.requireNonNull(task, "task");
     boolean shut;
     int depth;
+    int running;
     lock.lock();
     try {
-      if (state == RUNNING && count < queue.length) {
-        enqueueLocked(task);
+      if (state == RUNNING && hasRoomLocked()) {
+        admitLocked(task);
         return;
       }
       rejected++;
       shut = state != RUNNING;
       depth = count;
+      running = active;
     } finally {
       lock.unlock();
     }
-    throw shut ? shutdownException() : fullException(depth, "");
+    throw shut ? shutdownException() : fullException(depth, running, "");
   }
 
   /**
    * Queues {@code task}, waiting for room until {@code deadline} if the queue is full.
    *
    * @param task the task
-   * @param deadline how long the caller can wait for room; an expired deadline refuses at once
-   * @throws ExecutorFullException if the queue was still full when the deadline passed
+   * @param deadline how long the caller can wait for room
+   * @throws AdmissionDeadlineExceededException if the deadline had already passed: refused at once,
+   *     even when there is room
+   * @throws ExecutorFullException if the executor was still full when the deadline passed
    * @throws ExecutorShutdownException if the executor is or gets shut down before the task is
    *     queued
    * @throws AdmissionInterruptedException if the caller is interrupted while waiting (the flag is
@@ -151,34 +184,46 @@ public final class BoundedExecutor extends AbstractExecutorService implements Au
     Objects.requireNonNull(task, "task");
     Objects.requireNonNull(deadline, "deadline");
     int depth;
+    int running;
     InterruptedException interruption = null;
     lock.lock();
     try {
+      if (state == RUNNING && deadline.isExpired()) {
+        // The one-deadline rule: no work starts after the deadline, even when there is room.
+        rejected++;
+        throw new AdmissionDeadlineExceededException(
+            "the caller's deadline had already passed; executor '"
+                + name
+                + "' refused the task without queueing it",
+            name);
+      }
       while (true) {
         if (state != RUNNING) {
           rejected++;
           throw shutdownException();
         }
-        if (count < queue.length) {
-          enqueueLocked(task);
+        if (hasRoomLocked()) {
+          admitLocked(task);
           return;
         }
         long nanos = deadline.remainingNanos();
         if (nanos <= 0) {
           rejected++;
           depth = count;
+          running = active;
           break;
         }
         try {
           if (deadline.isUnbounded()) {
             notFull.await();
           } else {
-            notFull.awaitNanos(nanos);
+            notFull.awaitNanos(Waits.sliceNanos(deadline.ticker(), nanos));
           }
         } catch (InterruptedException e) {
           rejected++;
           interruption = e;
           depth = count;
+          running = active;
           break;
         }
       }
@@ -190,14 +235,12 @@ public final class BoundedExecutor extends AbstractExecutorService implements Au
       throw new AdmissionInterruptedException(
           "interrupted while waiting for room in executor '"
               + name
-              + "' (queue "
-              + depth
-              + "/"
-              + queue.length
+              + "' ("
+              + occupancy(depth, running)
               + ")",
           interruption);
     }
-    throw fullException(depth, " until the deadline");
+    throw fullException(depth, running, " until the deadline");
   }
 
   /**
@@ -207,6 +250,7 @@ public final class BoundedExecutor extends AbstractExecutorService implements Au
    * @param deadline how long the caller can wait for room
    * @param <T> the result type
    * @return the future of the task's result
+   * @throws AdmissionDeadlineExceededException if the deadline had already passed
    * @throws ExecutorFullException if the queue was still full when the deadline passed
    * @throws ExecutorShutdownException if the executor is or gets shut down before the task is
    *     queued
@@ -225,6 +269,7 @@ public final class BoundedExecutor extends AbstractExecutorService implements Au
    * @param task the task
    * @param deadline how long the caller can wait for room
    * @return a future that completes with {@code null} when the task has run
+   * @throws AdmissionDeadlineExceededException if the deadline had already passed
    * @throws ExecutorFullException if the queue was still full when the deadline passed
    * @throws ExecutorShutdownException if the executor is or gets shut down before the task is
    *     queued
@@ -293,7 +338,7 @@ public final class BoundedExecutor extends AbstractExecutorService implements Au
           break;
         }
         try {
-          stateChanged.awaitNanos(nanos);
+          stateChanged.awaitNanos(Waits.sliceNanos(ticker, nanos));
         } catch (InterruptedException e) {
           interrupted = true;
           break;
@@ -373,31 +418,30 @@ public final class BoundedExecutor extends AbstractExecutorService implements Au
         if (nanos <= 0) {
           return false;
         }
-        stateChanged.awaitNanos(nanos);
+        stateChanged.awaitNanos(Waits.sliceNanos(ticker, nanos));
       }
     } finally {
       lock.unlock();
     }
     // Every worker has left its loop; wait for the threads' last instructions.
     for (Thread worker : workers) {
-      long nanos = deadline.remainingNanos();
-      if (worker.isAlive()) {
+      while (worker != null && worker.isAlive()) {
+        long nanos = deadline.remainingNanos();
         if (nanos <= 0) {
           return false;
         }
-        TimeUnit.NANOSECONDS.timedJoin(worker, nanos);
-        if (worker.isAlive()) {
-          return false;
-        }
+        TimeUnit.NANOSECONDS.timedJoin(worker, Waits.sliceNanos(ticker, nanos));
       }
     }
     return true;
   }
 
   /**
-   * Returns the number of tasks waiting for a worker.
+   * Returns the number of tasks accepted and not yet started: queued, or handed to an idle worker
+   * that has not started it yet.
    *
-   * @return the queue depth
+   * @return the tasks waiting; briefly up to {@code queueCapacity() + workers()} while idle workers
+   *     wake up
    */
   public int queued() {
     lock.lock();
@@ -474,7 +518,7 @@ public final class BoundedExecutor extends AbstractExecutorService implements Au
    * @return the capacity
    */
   public int queueCapacity() {
-    return queue.length;
+    return queueCapacity;
   }
 
   @Override
@@ -487,8 +531,8 @@ public final class BoundedExecutor extends AbstractExecutorService implements Au
           + workers.length
           + ", queued="
           + count
-          + "/"
-          + queue.length
+          + ", queueCapacity="
+          + queueCapacity
           + ", active="
           + active
           + ", completed="
@@ -505,6 +549,25 @@ public final class BoundedExecutor extends AbstractExecutorService implements Au
     }
   }
 
+  /**
+   * Whether one more task fits: at most {@code workers + queueCapacity} accepted tasks that have
+   * not finished. A task given to an idle worker that has not woken yet takes that worker's room,
+   * not a queue slot, so on an idle executor {@code workers + queueCapacity} tasks submitted back
+   * to back are all accepted.
+   */
+  private boolean hasRoomLocked() {
+    return count + active < queue.length;
+  }
+
+  /** Queues a task there is room for, unless the throttle (if any) sheds it. */
+  private void admitLocked(Runnable task) {
+    if (throttle != null && !throttle.tryAcquire()) {
+      rejected++;
+      throw throttle.rejection("task for executor '" + name + "'");
+    }
+    enqueueLocked(task);
+  }
+
   private void enqueueLocked(Runnable task) {
     queue[tail] = task;
     tail = tail + 1 == queue.length ? 0 : tail + 1;
@@ -517,8 +580,7 @@ public final class BoundedExecutor extends AbstractExecutorService implements Au
     queue[head] = null;
     head = head + 1 == queue.length ? 0 : head + 1;
     count--;
-    notFull.signal();
-    return task;
+    return task; // room is freed when the task finishes, not when it starts (hasRoomLocked)
   }
 
   private List<Runnable> drainLocked() {
@@ -526,6 +588,7 @@ public final class BoundedExecutor extends AbstractExecutorService implements Au
     while (count > 0) {
       drained.add(dequeueLocked());
     }
+    notFull.signalAll();
     return drained;
   }
 
@@ -551,22 +614,37 @@ public final class BoundedExecutor extends AbstractExecutorService implements Au
     return new ExecutorShutdownException("executor '" + name + "' is shut down; task refused");
   }
 
-  private ExecutorFullException fullException(int depth, String how) {
+  private ExecutorFullException fullException(int depth, int running, String how) {
     return new ExecutorFullException(
         "executor '"
             + name
             + "' is full"
             + how
-            + ": queue depth "
-            + depth
-            + " of capacity "
-            + queue.length
-            + ", "
-            + workers.length
-            + " workers busy; task refused",
+            + ": "
+            + occupancy(depth, running)
+            + "; task refused",
         name,
-        queue.length,
-        depth);
+        queueCapacity,
+        depth - Math.min(depth, workers.length - running));
+  }
+
+  /**
+   * What the executor holds, as it is: {@code running} tasks on workers and {@code waiting}
+   * accepted and not started, of which up to one per free worker is being handed to it (not
+   * queued).
+   */
+  private String occupancy(int waiting, int running) {
+    int starting = Math.min(waiting, workers.length - running);
+    return "queue depth "
+        + (waiting - starting)
+        + " of capacity "
+        + queueCapacity
+        + ", "
+        + running
+        + " of "
+        + workers.length
+        + " workers running a task"
+        + (starting == 0 ? "" : " and " + starting + " about to start one");
   }
 
   private void start(ThreadFactory factory) {
@@ -577,7 +655,13 @@ public final class BoundedExecutor extends AbstractExecutorService implements Au
       lock.unlock();
     }
     for (int i = 0; i < workers.length; i++) {
-      Thread worker = factory.newThread(this::work);
+      Thread worker;
+      try {
+        worker = factory.newThread(this::work);
+      } catch (RuntimeException | Error e) {
+        abortStart(i); // the workers already started exit at once
+        throw e;
+      }
       if (worker == null) {
         abortStart(i);
         throw new IllegalStateException(
@@ -614,6 +698,7 @@ public final class BoundedExecutor extends AbstractExecutorService implements Au
         if (ranTask) {
           active--;
           completed++;
+          notFull.signal(); // a finished task frees room (hasRoomLocked)
           if (state != RUNNING) {
             stateChanged.signalAll(); // a draining shutdown re-reads its deadline
           }
@@ -643,21 +728,49 @@ public final class BoundedExecutor extends AbstractExecutorService implements Au
       if (Thread.interrupted() && state >= STOP) {
         Thread.currentThread().interrupt();
       }
-      runTask(task);
+      runTask(task, throttle);
       ranTask = true;
     }
   }
 
-  private static void runTask(Runnable task) {
+  private static void runTask(Runnable task, AdaptiveThrottle throttle) {
     try {
       task.run();
+      if (throttle != null) {
+        recordOutcome(task, throttle);
+      }
     } catch (Throwable failure) { // the worker survives; the failure is reported, not swallowed
+      if (throttle != null) {
+        throttle.record(failure);
+      }
       Thread worker = Thread.currentThread();
       try {
         worker.getUncaughtExceptionHandler().uncaughtException(worker, failure);
       } catch (Throwable handlerFailure) {
         // A failing handler has nowhere left to report to; the worker must live on regardless.
       }
+    }
+  }
+
+  /**
+   * Tells the throttle whether a task that returned was accepted: a {@code submit}ted task's
+   * failure is in its {@link Future}, which is done by now (so {@code get()} does not wait).
+   */
+  private static void recordOutcome(Runnable task, AdaptiveThrottle throttle) {
+    if (!(task instanceof Future<?> future) || !future.isDone()) {
+      throttle.recordAccepted();
+      return;
+    }
+    if (future.isCancelled()) {
+      return;
+    }
+    try {
+      future.get();
+      throttle.recordAccepted();
+    } catch (ExecutionException e) {
+      throttle.record(e.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt(); // not reached for a done future; keep the flag anyway
     }
   }
 
@@ -678,6 +791,7 @@ public final class BoundedExecutor extends AbstractExecutorService implements Au
     private int queueCapacity;
     private ThreadFactory threadFactory;
     private Ticker ticker = Ticker.system();
+    private AdaptiveThrottle throttle;
 
     private Builder(String name) {
       Objects.requireNonNull(name, "name");
@@ -740,6 +854,20 @@ public final class BoundedExecutor extends AbstractExecutorService implements Au
      */
     public Builder ticker(Ticker ticker) {
       this.ticker = Objects.requireNonNull(ticker, "ticker");
+      return this;
+    }
+
+    /**
+     * Puts an adaptive client-side throttle at admission: a task the throttle rejects locally is
+     * refused with {@link ThrottledException} (counted in {@link BoundedExecutor#rejected()}) and
+     * never runs. A task that runs counts as accepted unless it fails with an {@link
+     * OverloadedException}; for {@code submit}, as its {@link Future} records.
+     *
+     * @param throttle the throttle of the dependency the tasks call
+     * @return this builder
+     */
+    public Builder throttle(AdaptiveThrottle throttle) {
+      this.throttle = Objects.requireNonNull(throttle, "throttle");
       return this;
     }
 

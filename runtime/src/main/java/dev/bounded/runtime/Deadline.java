@@ -140,9 +140,13 @@ public final class Deadline {
       throw new IllegalArgumentException(
           "cannot compare deadlines on different tickers: " + ticker + " and " + other.ticker);
     }
-    // This deadline ends at startNanos + budgetNanos; compare both ends relative to other's start.
-    long thisEnd = Nanos.saturatedAdd(startNanos - other.startNanos, budgetNanos);
-    return thisEnd <= other.budgetNanos ? this : other;
+    // This one ends first (or with it) iff startNanos + budgetNanos <= other.startNanos +
+    // other.budgetNanos, that is iff (startNanos - other.startNanos) <= other.budgetNanos -
+    // budgetNanos. Both budgets are in [0, Long.MAX_VALUE], so the right side cannot overflow, and
+    // the start difference is exact for readings less than 292 years apart: no saturation, so
+    // saturated budgets still compare by their starts.
+    long startDifference = startNanos - other.startNanos;
+    return startDifference <= other.budgetNanos - budgetNanos ? this : other;
   }
 
   /**

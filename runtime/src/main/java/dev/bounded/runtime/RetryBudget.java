@@ -24,8 +24,13 @@ import java.util.concurrent.atomic.AtomicLong;
  * RetryBudgetExhaustedException}. Thread-safe and lock-free.
  */
 public final class RetryBudget {
-  /** Tokens are kept in millionths so that fractional deposits add up exactly. */
-  private static final long ONE_TOKEN = 1_000_000L;
+  /**
+   * Tokens are kept in billionths. Fractional deposits add up exactly, and the floor, which earns
+   * {@code minRetriesPerSecond} tokens per second, earns exactly {@code minRetriesPerSecond}
+   * billionths per nanosecond: a whole number, so a refill never leaves a fraction behind however
+   * often the budget is read.
+   */
+  private static final long ONE_TOKEN = 1_000_000_000L;
 
   private static final long NANOS_PER_SECOND = 1_000_000_000L;
 
@@ -33,9 +38,9 @@ public final class RetryBudget {
   private final double ratio;
   private final int minRetriesPerSecond;
   private final int maxTokens;
-  private final long depositMicros;
-  private final long capacityMicros;
-  private final AtomicLong balanceMicros;
+  private final long depositUnits;
+  private final long capacityUnits;
+  private final AtomicLong balanceUnits;
   private final AtomicLong lastRefillNanos;
 
   private RetryBudget(Builder builder) {
@@ -43,10 +48,10 @@ public final class RetryBudget {
     this.ratio = builder.ratio;
     this.minRetriesPerSecond = builder.minRetriesPerSecond;
     this.maxTokens = builder.maxTokens;
-    this.depositMicros = Math.round(ratio * ONE_TOKEN);
-    this.capacityMicros = (long) maxTokens * ONE_TOKEN;
-    long initial = Math.min(capacityMicros, (long) minRetriesPerSecond * ONE_TOKEN);
-    this.balanceMicros = new AtomicLong(initial);
+    this.depositUnits = Math.round(ratio * ONE_TOKEN);
+    this.capacityUnits = (long) maxTokens * ONE_TOKEN;
+    long initial = Math.min(capacityUnits, (long) minRetriesPerSecond * ONE_TOKEN);
+    this.balanceUnits = new AtomicLong(initial);
     this.lastRefillNanos = new AtomicLong(ticker.read());
   }
 
@@ -67,18 +72,18 @@ public final class RetryBudget {
    * that should still earn retries.
    */
   public void recordSuccess() {
-    if (depositMicros == 0) {
+    if (depositUnits == 0) {
       return;
     }
     long balance;
     long next;
     do {
-      balance = balanceMicros.get();
-      next = Math.min(capacityMicros, balance + depositMicros);
+      balance = balanceUnits.get();
+      next = Math.min(capacityUnits, balance + depositUnits);
       if (next == balance) {
         return;
       }
-    } while (!balanceMicros.compareAndSet(balance, next));
+    } while (!balanceUnits.compareAndSet(balance, next));
   }
 
   /**
@@ -90,11 +95,11 @@ public final class RetryBudget {
     refill();
     long balance;
     do {
-      balance = balanceMicros.get();
+      balance = balanceUnits.get();
       if (balance < ONE_TOKEN) {
         return false;
       }
-    } while (!balanceMicros.compareAndSet(balance, balance - ONE_TOKEN));
+    } while (!balanceUnits.compareAndSet(balance, balance - ONE_TOKEN));
     return true;
   }
 
@@ -105,7 +110,7 @@ public final class RetryBudget {
    */
   public double availableTokens() {
     refill();
-    return (double) balanceMicros.get() / ONE_TOKEN;
+    return (double) balanceUnits.get() / ONE_TOKEN;
   }
 
   private void refill() {
@@ -118,21 +123,20 @@ public final class RetryBudget {
     if (elapsed <= 0) {
       return;
     }
-    // One token is a million micro-tokens, so the floor earns minRetriesPerSecond / 1000
-    // micro-tokens per nanosecond. Past fillNanos the bucket is full whatever the balance was,
-    // which also keeps the product below overflow (maxTokens * 1e9 < 2^63).
+    // One token is 10^9 units, so the floor earns exactly minRetriesPerSecond units per
+    // nanosecond: nothing is rounded away. Past fillNanos the bucket is full whatever the balance
+    // was, which also keeps the product below overflow (maxTokens * 1e9 < 2^63).
     long fillNanos = (long) maxTokens * NANOS_PER_SECOND / minRetriesPerSecond;
-    long earned = elapsed >= fillNanos ? capacityMicros : elapsed * minRetriesPerSecond / 1000L;
-    if (earned == 0 || !lastRefillNanos.compareAndSet(last, now)) {
-      // Too little time for a millionth of a token (keep accruing), or another thread refilled.
-      return;
+    long earned = elapsed >= fillNanos ? capacityUnits : elapsed * minRetriesPerSecond;
+    if (!lastRefillNanos.compareAndSet(last, now)) {
+      return; // another thread refilled for this time (and its own share of it)
     }
     long balance;
     long next;
     do {
-      balance = balanceMicros.get();
-      next = Math.min(capacityMicros, balance + earned);
-    } while (!balanceMicros.compareAndSet(balance, next));
+      balance = balanceUnits.get();
+      next = Math.min(capacityUnits, balance + earned);
+    } while (!balanceUnits.compareAndSet(balance, next));
   }
 
   @Override

@@ -1,6 +1,11 @@
 package dev.bounded.runtime;
 
-/** How a {@link RetryPolicy} call ended, as reported to {@link RetryListener#onOutcome}. */
+/**
+ * How a {@link RetryPolicy} call ended, as reported to {@link RetryListener#onOutcome}: the seven
+ * outcomes of the first release, kept as they are so that existing {@code switch}es stay
+ * exhaustive. {@link RetryEnding}, reported to {@link RetryListener#onEnd}, tells them apart more
+ * finely.
+ */
 public enum RetryOutcome {
   /** An attempt returned normally; its result was returned. */
   SUCCESS,
@@ -17,7 +22,10 @@ public enum RetryOutcome {
   INTERRUPTED,
   /**
    * The failure is not retryable (not classified transient, an {@link Error}, or a {@link
-   * java.util.concurrent.CancellationException}); it was rethrown as it is.
+   * java.util.concurrent.CancellationException}); it was rethrown as it is. Also the outcome of the
+   * endings this enum does not name, each passed on without a retry: an inner layer's decision,
+   * overload at a policy that is not the owner, and a local throttle rejection ({@link
+   * RetryEnding#DECIDED_BELOW}, {@link RetryEnding#OVERLOADED}, {@link RetryEnding#THROTTLED}).
    */
   NON_RETRYABLE,
   /**

@@ -5,6 +5,7 @@ import dev.bounded.runtime.internal.Nanos;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Predicate;
@@ -32,14 +33,23 @@ import java.util.random.RandomGenerator;
  * <h2>What a call does</h2>
  *
  * <ol>
+ *   <li>If an {@link AdaptiveThrottle} is set and rejects the attempt locally, the call ends at
+ *       once with {@link ThrottledException}; nothing is sent.
  *   <li>It calls the operation; a normal return ends the call with that result.
  *   <li>A failure ends the call at once, without a retry, when it is an {@link Error}, a {@link
  *       CancellationException}, an interruption ({@link InterruptedException}, or any failure while
- *       the thread's interrupt flag is set: {@link RetryInterruptedException}, flag restored), a
- *       failure whose outcome is unknown and the call is not {@linkplain #callIdempotent declared
- *       idempotent} ({@link UnknownOutcomeException}), or a failure the classifier does not call
- *       transient (rethrown as it is). By default nothing is transient: list what is with {@link
- *       Builder#retryOn} or {@link Builder#retryIf}.
+ *       the thread's interrupt flag is set: {@link RetryInterruptedException}, flag restored); when
+ *       an inner layer already decided on it (a {@link RetryException}, {@link
+ *       DeadlineExceededException}, {@link ThrottledException}, or an {@link
+ *       UnknownOutcomeException} thrown by a policy, found as the failure or one of its causes:
+ *       rethrown as it is, so five nested layers of 3 attempts make 3 calls, not 3^5 = 243); when
+ *       it is an overload signal ({@link OverloadedException} in its cause chain) and this policy
+ *       is not the {@linkplain Builder#retryOwner() retry owner} (rethrown as it is; the owner
+ *       retries it like a transient failure); when its outcome is unknown and the call is not
+ *       {@linkplain #callIdempotent declared idempotent} ({@link UnknownOutcomeException}); or when
+ *       the classifier does not call it transient (rethrown as it is). By default nothing is
+ *       transient: list what is with {@link Builder#retryOn} or {@link Builder#retryIf}; {@link
+ *       #callIdempotent} also retries unknown outcomes.
  *   <li>A transient failure on the last allowed attempt ends the call with {@link
  *       RetriesExhaustedException}.
  *   <li>Otherwise the next backoff is drawn uniformly from {@code [0, min(cap, base * 2^k)]} for
@@ -57,11 +67,16 @@ import java.util.random.RandomGenerator;
  * have committed; retrying it could apply it twice.
  */
 public final class RetryPolicy {
-  /** Keep at most this many earlier failures as suppressed exceptions of the final one. */
+  /**
+   * Keep at most this many earlier failures as suppressed exceptions of the final one: the most
+   * recent ones; older ones are counted in {@link RetriesExhaustedException#omittedFailures()}.
+   */
   private static final int MAX_KEPT_FAILURES = 16;
 
   private static final RetryListener NO_LISTENER = new RetryListener() {};
 
+  private final String name;
+  private final boolean owner;
   private final int maxAttempts;
   private final long baseDelayNanos;
   private final long maxDelayNanos;
@@ -69,11 +84,14 @@ public final class RetryPolicy {
   private final Predicate<? super Throwable> retryIf;
   private final Class<? extends Throwable>[] unknownOutcomeOn;
   private final RetryBudget budget;
+  private final AdaptiveThrottle throttle;
   private final RetryListener listener;
   private final Sleeper sleeper;
   private final RandomGenerator random;
 
   private RetryPolicy(Builder b) {
+    this.name = b.name;
+    this.owner = b.owner;
     this.maxAttempts = b.maxAttempts;
     this.baseDelayNanos = b.baseDelayNanos;
     this.maxDelayNanos = b.maxDelayNanos;
@@ -81,6 +99,7 @@ public final class RetryPolicy {
     this.retryIf = b.retryIf;
     this.unknownOutcomeOn = b.unknownOutcomeOn.clone();
     this.budget = b.budget;
+    this.throttle = b.throttle;
     this.listener = b.listener;
     this.sleeper = b.sleeper;
     this.random = b.random;
@@ -174,6 +193,25 @@ public final class RetryPolicy {
   }
 
   /**
+   * Returns the policy's name, which its messages and telemetry carry.
+   *
+   * @return the name given to {@link Builder#name}, or empty if none was
+   */
+  public Optional<String> name() {
+    return Optional.ofNullable(name);
+  }
+
+  /**
+   * Tells whether this policy is the retry owner: the one layer that retries {@link
+   * OverloadedException}.
+   *
+   * @return {@code true} if built with {@link Builder#retryOwner()}
+   */
+  public boolean isRetryOwner() {
+    return owner;
+  }
+
+  /**
    * Returns the total number of attempts, the first call included.
    *
    * @return at least 1
@@ -205,33 +243,39 @@ public final class RetryPolicy {
    * idempotent, given attempts and time to spare.
    *
    * @param failure a failure of the operation
-   * @return {@code true} if the classifier calls it transient and nothing forbids a retry
+   * @return {@code true} if the classifier calls it transient and nothing forbids a retry (an inner
+   *     policy's decision or an overload signal in its cause chain, unless this is the owner for
+   *     overload)
    */
   public boolean isRetryable(Throwable failure) {
     Objects.requireNonNull(failure, "failure");
-    return !neverRetried(failure) && !isUnknownOutcome(failure) && isTransient(failure);
+    if (neverRetried(failure) || isDecidedBelow(failure)) {
+      return false;
+    }
+    if (AdaptiveThrottle.isOverload(failure)) {
+      return owner;
+    }
+    return !isUnknownOutcome(failure) && isTransient(failure);
   }
 
   /**
    * Tells whether {@code failure} leaves the outcome of the attempt unknown under this policy.
    *
    * @param failure a failure of the operation
-   * @return {@code true} if it, or one of its causes, is classified as an unknown outcome
+   * @return {@code true} if it, or any of its causes however deep, is classified as an unknown
+   *     outcome
    */
   public boolean isUnknownOutcome(Throwable failure) {
-    Throwable t = failure;
-    for (int depth = 0; t != null && depth < Failures.MAX_CAUSE_DEPTH; depth++) {
-      if (Failures.isUnknownOutcome(t, unknownOutcomeOn)) {
-        return true;
-      }
-      t = t.getCause();
-    }
-    return false;
+    Objects.requireNonNull(failure, "failure");
+    return Failures.anyInCauseChain(failure, t -> Failures.isUnknownOutcome(t, unknownOutcomeOn));
   }
 
   @Override
   public String toString() {
-    return "RetryPolicy[maxAttempts="
+    return "RetryPolicy["
+        + (name == null ? "" : name + ", ")
+        + (owner ? "retryOwner, " : "")
+        + "maxAttempts="
         + maxAttempts
         + ", backoff="
         + baseDelay()
@@ -241,7 +285,24 @@ public final class RetryPolicy {
         + Arrays.toString(Arrays.stream(retryOn).map(Class::getName).toArray())
         + (retryIf == null ? "" : ", retryIf=" + retryIf)
         + (budget == null ? "" : ", budget=" + budget)
+        + (throttle == null ? "" : ", throttle=" + throttle.name())
         + "]";
+  }
+
+  /**
+   * Whether {@code failure} already went through a retry decision further down (an inner policy
+   * gave up, a deadline passed, a throttle shed the request, an inner policy refused an unknown
+   * outcome), as the failure or one of its causes: the layer below spent the retries, so no outer
+   * policy retries it again (3 attempts at each of 5 layers would make 3^5 = 243 calls).
+   */
+  static boolean isDecidedBelow(Throwable failure) {
+    return Failures.anyInCauseChain(
+        failure,
+        t ->
+            t instanceof RetryException
+                || t instanceof DeadlineExceededException
+                || t instanceof ThrottledException
+                || (t instanceof UnknownOutcomeException u && u.decidedByPolicy()));
   }
 
   private static boolean neverRetried(Throwable failure) {
@@ -263,17 +324,26 @@ public final class RetryPolicy {
       Deadline deadline, RetryableCall<T, X> operation, boolean idempotent) throws X {
     Objects.requireNonNull(deadline, "deadline");
     Objects.requireNonNull(operation, "operation");
+    RetryListener l = Objects.requireNonNull(listener.onCallStart(this, deadline), "listener");
     Attempt attempt = new Attempt(deadline, maxAttempts);
     Throwable last = null;
     Throwable[] earlier = null;
     int earlierCount = 0;
     for (int n = 1; ; n++) {
       if (n > 1 && Thread.currentThread().isInterrupted()) {
-        throw interrupted("before attempt " + n, last, last, n - 1);
+        throw interrupted(l, "before attempt " + n, last, last, n - 1);
       }
       if (deadline.isExpired()) {
         throw deadlineExceeded(
-            n == 1 ? "before the first attempt" : "after attempt " + (n - 1), last, n - 1);
+            l, n == 1 ? "before the first attempt" : "after attempt " + (n - 1), last, n - 1);
+      }
+      if (throttle != null && !throttle.tryAcquire()) {
+        ThrottledException shed = throttle.rejection(prefix() + "attempt " + n);
+        if (last != null) {
+          shed.initCause(last);
+        }
+        l.onEnd(RetryEnding.THROTTLED, n - 1, shed);
+        throw shed;
       }
       attempt.start(n);
       T result;
@@ -282,37 +352,48 @@ public final class RetryPolicy {
       } catch (Throwable failure) {
         // Decide: the order of these tests is the contract documented on the class.
         if (failure instanceof Error) {
-          throw this.<X>nonRetryable(failure, n);
+          throw this.<X>passedOn(l, RetryEnding.NON_RETRYABLE, failure, n);
         }
         if (failure instanceof InterruptedException || Thread.currentThread().isInterrupted()) {
-          throw interrupted("during attempt " + n, failure, last, n);
+          throw interrupted(l, "during attempt " + n, failure, last, n);
         }
         if (failure instanceof CancellationException) {
-          throw this.<X>nonRetryable(failure, n);
+          throw this.<X>passedOn(l, RetryEnding.NON_RETRYABLE, failure, n);
         }
-        if (isUnknownOutcome(failure)) {
+        if (throttle != null) {
+          throttle.record(failure);
+        }
+        if (isDecidedBelow(failure)) {
+          throw this.<X>passedOn(l, RetryEnding.DECIDED_BELOW, failure, n);
+        }
+        if (AdaptiveThrottle.isOverload(failure)) {
+          if (!owner) {
+            throw this.<X>passedOn(l, RetryEnding.OVERLOADED, failure, n);
+          }
+        } else if (isUnknownOutcome(failure)) {
           if (!idempotent) {
-            throw unknownOutcome(failure, n);
+            throw unknownOutcome(l, failure, n);
           }
         } else if (!isTransient(failure)) {
-          throw this.<X>nonRetryable(failure, n);
+          throw this.<X>passedOn(l, RetryEnding.NON_RETRYABLE, failure, n);
         }
         if (last != null && last != failure) {
+          // A ring of the most recent distinct earlier failures; older ones are only counted.
           if (earlier == null) {
-            earlier = new Throwable[Math.min(maxAttempts, MAX_KEPT_FAILURES)];
+            earlier = new Throwable[Math.min(maxAttempts - 1, MAX_KEPT_FAILURES)];
           }
-          if (earlierCount < earlier.length) {
-            earlier[earlierCount++] = last;
-          }
+          earlier[earlierCount % earlier.length] = last;
+          earlierCount++;
         }
         last = failure;
         if (n >= maxAttempts) {
-          throw exhausted(n, failure, earlier, earlierCount);
+          throw exhausted(l, n, failure, earlier, earlierCount);
         }
         long delayNanos = nextDelayNanos(n - 1);
         long remainingNanos = deadline.remainingNanos();
         if (delayNanos >= remainingNanos) {
           throw deadlineExceeded(
+              l,
               remainingNanos == 0
                   ? "after attempt " + n
                   : "after attempt "
@@ -326,26 +407,34 @@ public final class RetryPolicy {
               n);
         }
         if (budget != null && !budget.tryAcquireRetry()) {
-          listener.onOutcome(RetryOutcome.BUDGET_EXHAUSTED, n, failure);
-          throw new RetryBudgetExhaustedException(n, failure);
+          l.onEnd(RetryEnding.BUDGET_EXHAUSTED, n, failure);
+          throw new RetryBudgetExhaustedException(name, n, failure);
         }
         Duration delay = Duration.ofNanos(delayNanos);
-        listener.onRetryScheduled(n, failure, delay);
+        l.onRetryScheduled(n, failure, delay);
         if (delayNanos > 0) {
           try {
             sleeper.sleep(delay);
           } catch (InterruptedException e) {
-            throw interrupted("during the backoff after attempt " + n, e, failure, n);
+            throw interrupted(l, "during the backoff after attempt " + n, e, failure, n);
           }
         }
         continue;
       }
+      if (throttle != null) {
+        throttle.recordAccepted();
+      }
       if (budget != null) {
         budget.recordSuccess();
       }
-      listener.onOutcome(RetryOutcome.SUCCESS, n, null);
+      l.onEnd(RetryEnding.SUCCESS, n, null);
       return result;
     }
+  }
+
+  /** The start of this policy's messages: its name, when it has one. */
+  private String prefix() {
+    return name == null ? "" : "retry policy '" + name + "': ";
   }
 
   /** The full-jitter delay before retry {@code k} (0 for the first retry). */
@@ -361,50 +450,59 @@ public final class RetryPolicy {
   }
 
   private RetryInterruptedException interrupted(
-      String when, Throwable cause, Throwable last, int attempts) {
+      RetryListener listener, String when, Throwable cause, Throwable last, int attempts) {
     Thread.currentThread().interrupt();
     RetryInterruptedException e =
         new RetryInterruptedException(
-            "interrupted " + when + "; no further attempt started", cause, attempts);
+            prefix() + "interrupted " + when + "; no further attempt started", cause, attempts);
     if (last != null && last != cause) {
       e.addSuppressed(last);
     }
-    listener.onOutcome(RetryOutcome.INTERRUPTED, attempts, cause);
+    listener.onEnd(RetryEnding.INTERRUPTED, attempts, cause);
     return e;
   }
 
-  private DeadlineExceededException deadlineExceeded(String when, Throwable last, int attempts) {
-    listener.onOutcome(RetryOutcome.DEADLINE_EXCEEDED, attempts, last);
-    return new DeadlineExceededException("deadline exceeded " + when, last);
+  private DeadlineExceededException deadlineExceeded(
+      RetryListener listener, String when, Throwable last, int attempts) {
+    listener.onEnd(RetryEnding.DEADLINE_EXCEEDED, attempts, last);
+    return new DeadlineExceededException(prefix() + "deadline exceeded " + when, last);
   }
 
-  private <X extends Exception> RuntimeException nonRetryable(Throwable failure, int attempts)
-      throws X {
-    listener.onOutcome(RetryOutcome.NON_RETRYABLE, attempts, failure);
+  /** Rethrows {@code failure} as it is, after telling the listener why it was not retried. */
+  private <X extends Exception> RuntimeException passedOn(
+      RetryListener listener, RetryEnding outcome, Throwable failure, int attempts) throws X {
+    listener.onEnd(outcome, attempts, failure);
     throw Failures.<X>sneaky(failure);
   }
 
-  private UnknownOutcomeException unknownOutcome(Throwable failure, int attempts) {
-    listener.onOutcome(RetryOutcome.UNKNOWN_OUTCOME, attempts, failure);
-    if (failure instanceof UnknownOutcomeException unknown) {
-      return unknown;
-    }
-    return new UnknownOutcomeException(
-        "attempt "
-            + attempts
-            + " may have taken effect ("
-            + failure
-            + "); not retried because the call is not declared idempotent",
-        failure);
+  private UnknownOutcomeException unknownOutcome(
+      RetryListener listener, Throwable failure, int attempts) {
+    listener.onEnd(RetryEnding.UNKNOWN_OUTCOME, attempts, failure);
+    UnknownOutcomeException unknown =
+        failure instanceof UnknownOutcomeException thrown
+            ? thrown
+            : new UnknownOutcomeException(
+                prefix()
+                    + "attempt "
+                    + attempts
+                    + " may have taken effect ("
+                    + failure
+                    + "); not retried because the call is not declared idempotent",
+                failure);
+    unknown.markDecidedByPolicy();
+    return unknown;
   }
 
   private RetriesExhaustedException exhausted(
-      int attempts, Throwable last, Throwable[] earlier, int earlierCount) {
-    listener.onOutcome(RetryOutcome.EXHAUSTED, attempts, last);
-    RetriesExhaustedException e = new RetriesExhaustedException(attempts, last);
-    for (int i = 0; i < earlierCount; i++) {
-      if (earlier[i] != last) {
-        e.addSuppressed(earlier[i]);
+      RetryListener listener, int attempts, Throwable last, Throwable[] earlier, int earlierCount) {
+    listener.onEnd(RetryEnding.EXHAUSTED, attempts, last);
+    int kept = earlier == null ? 0 : Math.min(earlierCount, earlier.length);
+    RetriesExhaustedException e =
+        new RetriesExhaustedException(name, attempts, last, earlierCount - kept);
+    for (int i = earlierCount - kept; i < earlierCount; i++) { // oldest kept first
+      Throwable failure = earlier[i % earlier.length];
+      if (failure != last) {
+        e.addSuppressed(failure);
       }
     }
     return e;
@@ -416,6 +514,8 @@ public final class RetryPolicy {
     private static final Class<? extends Throwable>[] NO_TYPES =
         (Class<? extends Throwable>[]) new Class<?>[0];
 
+    private String name;
+    private boolean owner;
     private int maxAttempts = 3;
     private long baseDelayNanos = Duration.ofMillis(100).toNanos();
     private long maxDelayNanos = Duration.ofSeconds(10).toNanos();
@@ -423,6 +523,7 @@ public final class RetryPolicy {
     private Predicate<? super Throwable> retryIf;
     private Class<? extends Throwable>[] unknownOutcomeOn = NO_TYPES;
     private RetryBudget budget;
+    private AdaptiveThrottle throttle;
     private RetryListener listener = NO_LISTENER;
     private Sleeper sleeper = Sleeper.system();
     private RandomGenerator random;
@@ -430,6 +531,8 @@ public final class RetryPolicy {
     private Builder() {}
 
     private Builder(RetryPolicy p) {
+      name = p.name;
+      owner = p.owner;
       maxAttempts = p.maxAttempts;
       baseDelayNanos = p.baseDelayNanos;
       maxDelayNanos = p.maxDelayNanos;
@@ -437,9 +540,42 @@ public final class RetryPolicy {
       retryIf = p.retryIf;
       unknownOutcomeOn = p.unknownOutcomeOn.clone();
       budget = p.budget;
+      throttle = p.throttle;
       listener = p.listener;
       sleeper = p.sleeper;
       random = p.random;
+    }
+
+    /**
+     * Names the policy, usually after the dependency or the layer it retries: the name starts the
+     * messages of the exceptions it throws and labels its telemetry. Use few, fixed names (they
+     * become metric tags). By default a policy has none.
+     *
+     * @param name a non-blank name
+     * @return this builder
+     * @throws IllegalArgumentException if {@code name} is blank
+     */
+    public Builder name(String name) {
+      Objects.requireNonNull(name, "name");
+      if (name.isBlank()) {
+        throw new IllegalArgumentException("a policy's name must not be blank, was '" + name + "'");
+      }
+      this.name = name;
+      return this;
+    }
+
+    /**
+     * Makes this policy the retry owner of its call path: the one layer that retries {@link
+     * OverloadedException} (with backoff and within its budget), which every other policy passes on
+     * at once. Choose one layer per dependency, usually the outermost that can still wait (the
+     * request's edge), never a library's internal layer. A failure that an inner policy already
+     * decided on is never retried, owner or not.
+     *
+     * @return this builder
+     */
+    public Builder retryOwner() {
+      this.owner = true;
+      return this;
     }
 
     /**
@@ -564,6 +700,20 @@ public final class RetryPolicy {
      */
     public Builder budget(RetryBudget budget) {
       this.budget = Objects.requireNonNull(budget, "budget");
+      return this;
+    }
+
+    /**
+     * Puts an adaptive client-side throttle before every attempt: when it rejects locally, the call
+     * ends at once with {@link ThrottledException} (ending {@link RetryEnding#THROTTLED}) and
+     * nothing is sent. Each attempt that is sent is recorded as accepted unless it fails with an
+     * {@link OverloadedException}.
+     *
+     * @param throttle the throttle shared by every caller of the same dependency
+     * @return this builder
+     */
+    public Builder throttle(AdaptiveThrottle throttle) {
+      this.throttle = Objects.requireNonNull(throttle, "throttle");
       return this;
     }
 

@@ -2,6 +2,7 @@ package dev.bounded.runtime;
 
 import dev.bounded.runtime.internal.NamedThreadFactory;
 import dev.bounded.runtime.internal.Threads;
+import dev.bounded.runtime.internal.Waits;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -277,7 +278,7 @@ public final class TaskScope implements AutoCloseable {
           if (deadline.isUnbounded()) {
             changed.await();
           } else {
-            changed.awaitNanos(nanos);
+            changed.awaitNanos(Waits.sliceNanos(deadline.ticker(), nanos));
           }
         } catch (InterruptedException e) {
           interrupted = true;
@@ -524,7 +525,9 @@ public final class TaskScope implements AutoCloseable {
 
   /**
    * A subtask's own {@link CancellationException} is never a failure; once the scope has cancelled
-   * its subtasks, neither are the interruption signals they end with.
+   * its subtasks, neither is any of the runtime's interruption signals they end with: {@link
+   * InterruptedException}, {@link TaskScopeInterruptedException}, {@link
+   * RetryInterruptedException}, {@link AdmissionInterruptedException}.
    */
   private boolean isCancellation(Throwable failure) {
     if (failure instanceof CancellationException) {
@@ -533,7 +536,8 @@ public final class TaskScope implements AutoCloseable {
     return cancelled
         && (failure instanceof InterruptedException
             || failure instanceof TaskScopeInterruptedException
-            || failure instanceof RetryInterruptedException);
+            || failure instanceof RetryInterruptedException
+            || failure instanceof AdmissionInterruptedException);
   }
 
   private void recordFailure(Throwable failure) {

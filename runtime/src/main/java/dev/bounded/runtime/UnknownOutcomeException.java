@@ -31,4 +31,22 @@ public class UnknownOutcomeException extends RuntimeException {
   public UnknownOutcomeException(String message, Throwable cause) {
     super(message, cause);
   }
+
+  /** Set once a {@link RetryPolicy} has refused to retry this outcome: outer layers respect it. */
+  private volatile boolean decidedByPolicy;
+
+  void markDecidedByPolicy() {
+    decidedByPolicy = true;
+  }
+
+  /**
+   * Tells whether a {@link RetryPolicy} threw this exception, having refused to retry the unknown
+   * outcome (the call was not declared idempotent). No outer policy retries it then, not even in a
+   * call declared idempotent: the layer that knew the operation decided.
+   *
+   * @return {@code true} if a policy decided on it; {@code false} if only the operation threw it
+   */
+  public boolean decidedByPolicy() {
+    return decidedByPolicy;
+  }
 }

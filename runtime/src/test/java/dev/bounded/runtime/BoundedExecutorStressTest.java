@@ -12,14 +12,18 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Many producers, fault-injected tasks and seeded random admission against one small executor, shut
- * down while the producers are still submitting. Bounded in count (4 x 5,000 submissions) and so in
- * time: well under a second here, so it runs with every build.
+ * down while the producers are still submitting. Bounded in count (4 x 5,000 submissions per run,
+ * 12 runs: 4 ways of stopping x 3 seeds) and so in time: a few seconds here, so it runs with every
+ * build.
  *
  * <p>Every submission is accounted for: accepted + rejected = submitted; every accepted task ran
  * exactly once or was handed back by the shutdown, and no rejected task ran or was handed back; the
@@ -55,9 +59,15 @@ final class BoundedExecutorStressTest {
     }
   }
 
-  @ParameterizedTest(name = "{0}")
-  @ValueSource(strings = {"shutdownNow", "shutdown(drain=0)", "shutdown(drain=1d)", "close"})
-  void everySubmissionIsAccountedFor(String howToStop) throws Exception {
+  /** Every way of stopping, each with three seeds of the admission and fault mix: 12 runs. */
+  static Stream<Arguments> runs() {
+    return Stream.of("shutdownNow", "shutdown(drain=0)", "shutdown(drain=1d)", "close")
+        .flatMap(how -> IntStream.of(42, 1042, 2042).mapToObj(seed -> Arguments.of(how, seed)));
+  }
+
+  @ParameterizedTest(name = "{0}, seed {1}")
+  @MethodSource("runs")
+  void everySubmissionIsAccountedFor(String howToStop, int seed) throws Exception {
     AtomicLong uncaught = new AtomicLong();
     RecordingThreadFactory threads =
         new RecordingThreadFactory("stress", (t, e) -> uncaught.incrementAndGet());
@@ -77,7 +87,7 @@ final class BoundedExecutorStressTest {
     List<Thread> producers = new ArrayList<>();
     for (int p = 0; p < PRODUCERS; p++) {
       int producer = p;
-      SplittableRandom random = new SplittableRandom(42 + producer); // seeded: same mix every run
+      SplittableRandom random = new SplittableRandom(seed + producer); // seeded: same mix every run
       producers.add(
           new Thread(
               () -> {
@@ -95,7 +105,7 @@ final class BoundedExecutorStressTest {
                     if (admission == 0) {
                       executor.execute(task); // rejects at once when full
                     } else if (admission == 1) {
-                      executor.execute(task, expired); // likewise, through the deadline path
+                      executor.execute(task, expired); // always refused: the deadline has passed
                     } else {
                       executor.execute(task, Deadline.none()); // waits for room
                     }

@@ -98,8 +98,8 @@ final class BoundedExecutorTest {
           .isInstanceOf(ExecutorFullException.class)
           .isInstanceOf(RejectedExecutionException.class)
           .hasMessage(
-              "executor 'inventory' is full: queue depth 2 of capacity 2, 1 workers busy; task"
-                  + " refused");
+              "executor 'inventory' is full: queue depth 2 of capacity 2, 1 of 1 workers running a"
+                  + " task; task refused");
       ExecutorFullException full = (ExecutorFullException) thrown;
       assertThat(full.executorName()).isEqualTo("inventory");
       assertThat(full.queueCapacity()).isEqualTo(2);
@@ -123,10 +123,12 @@ final class BoundedExecutorTest {
       Deadline expired = Deadline.after(Duration.ZERO, clock);
 
       assertThatThrownBy(() -> executor.execute(recording("late"), expired))
-          .isInstanceOf(ExecutorFullException.class)
-          .hasMessageStartingWith("executor 'inventory' is full until the deadline: queue depth 1");
+          .isInstanceOf(AdmissionDeadlineExceededException.class)
+          .hasMessage(
+              "the caller's deadline had already passed; executor 'inventory' refused the task"
+                  + " without queueing it");
       assertThatThrownBy(() -> executor.submit(() -> "late", expired))
-          .isInstanceOf(ExecutorFullException.class);
+          .isInstanceOf(AdmissionDeadlineExceededException.class);
       assertThat(executor.rejected()).isEqualTo(2);
     }
 
@@ -167,7 +169,9 @@ final class BoundedExecutorTest {
       assertThat(thrown.get())
           .isInstanceOf(AdmissionInterruptedException.class)
           .isInstanceOf(RejectedExecutionException.class)
-          .hasMessage("interrupted while waiting for room in executor 'inventory' (queue 1/1)")
+          .hasMessage(
+              "interrupted while waiting for room in executor 'inventory' (queue depth 1 of capacity 1,"
+                  + " 1 of 1 workers running a task)")
           .hasCauseInstanceOf(InterruptedException.class);
       assertThat(flag).hasValue(true);
       assertThat(executor.rejected()).isEqualTo(1);
@@ -399,8 +403,8 @@ final class BoundedExecutorTest {
           .isInstanceOf(ExecutorFullException.class);
       assertThat(executor)
           .hasToString(
-              "BoundedExecutor[inventory, workers=1, queued=2/2, active=1, completed=0,"
-                  + " rejected=1, running]");
+              "BoundedExecutor[inventory, workers=1, queued=2, queueCapacity=2, active=1,"
+                  + " completed=0, rejected=1, running]");
     }
   }
 }

@@ -13,7 +13,10 @@ import java.util.random.RandomGenerator;
  * <p>{@link #nextLong()} returns the same bits on every call; the generator's other methods derive
  * from it as {@link RandomGenerator} defines, so {@link #lowest()} gives {@code nextDouble() == 0},
  * {@link #highest()} the largest double below 1, and {@link #ofFraction(double)} any point between.
- * Immutable and thread-safe.
+ * Bounded integer draws ({@code nextInt(bound)}, {@code nextLong(origin, bound)}, ...) map the bits
+ * onto the range in one step, {@code origin + floor(bits / 2^64 * (bound - origin))}, instead of
+ * {@link RandomGenerator}'s rejection sampling, which would reject a fixed draw forever: {@link
+ * #lowest()} gives the origin and {@link #highest()} {@code bound - 1}. Immutable and thread-safe.
  */
 public final class FixedRandom implements RandomGenerator {
   private final long bits;
@@ -58,6 +61,47 @@ public final class FixedRandom implements RandomGenerator {
   @Override
   public long nextLong() {
     return bits;
+  }
+
+  @Override
+  public int nextInt(int bound) {
+    if (bound <= 0) {
+      throw new IllegalArgumentException("bound must be positive, was " + bound);
+    }
+    return (int) scaled(bound);
+  }
+
+  @Override
+  public int nextInt(int origin, int bound) {
+    if (origin >= bound) {
+      throw new IllegalArgumentException(
+          "bound must be greater than origin, was " + origin + ", " + bound);
+    }
+    return (int) (origin + scaled((long) bound - origin));
+  }
+
+  @Override
+  public long nextLong(long bound) {
+    if (bound <= 0) {
+      throw new IllegalArgumentException("bound must be positive, was " + bound);
+    }
+    return scaled(bound);
+  }
+
+  @Override
+  public long nextLong(long origin, long bound) {
+    if (origin >= bound) {
+      throw new IllegalArgumentException(
+          "bound must be greater than origin, was " + origin + ", " + bound);
+    }
+    return origin + scaled(bound - origin); // the range is read as unsigned: it may exceed 2^63
+  }
+
+  /**
+   * {@code floor(bits * range / 2^64)} with both read as unsigned: a point in {@code [0, range)}.
+   */
+  private long scaled(long range) {
+    return Math.multiplyHigh(bits, range) + ((bits >> 63) & range) + ((range >> 63) & bits);
   }
 
   @Override

@@ -16,10 +16,15 @@ import java.util.concurrent.atomic.AtomicLong;
  * assertThat(deadline.remaining()).isEqualTo(Duration.ofMillis(1));
  * }</pre>
  *
- * <p>Thread-safe: any thread may read or advance it.
+ * <p>Advances saturate: time moves at most {@link Long#MAX_VALUE} nanoseconds (about 292 years)
+ * past the first reading, and then stands still, so differences between readings never wrap and a
+ * deadline of any length still compares correctly. Thread-safe: any thread may read or advance it.
  */
 public final class ManualTicker implements Ticker {
-  private final AtomicLong nanos;
+  private final long start;
+
+  /** Nanoseconds advanced since {@link #start}, from 0 to {@link Long#MAX_VALUE}. */
+  private final AtomicLong elapsed = new AtomicLong();
 
   /** Creates a ticker that reads zero until advanced. */
   public ManualTicker() {
@@ -27,7 +32,7 @@ public final class ManualTicker implements Ticker {
   }
 
   private ManualTicker(long start) {
-    this.nanos = new AtomicLong(start);
+    this.start = start;
   }
 
   /**
@@ -43,13 +48,13 @@ public final class ManualTicker implements Ticker {
 
   @Override
   public long read() {
-    return nanos.get();
+    return start + elapsed.get(); // may wrap past Long.MAX_VALUE, exactly as System.nanoTime may
   }
 
   /**
    * Moves time forward by {@code duration}.
    *
-   * @param duration how far, not negative
+   * @param duration how far, not negative; any length (time stops about 292 years after the start)
    * @return this ticker
    * @throws IllegalArgumentException if {@code duration} is negative: monotonic time never goes
    *     back
@@ -59,12 +64,22 @@ public final class ManualTicker implements Ticker {
     if (duration.isNegative()) {
       throw new IllegalArgumentException("a ticker never goes back, cannot advance by " + duration);
     }
-    nanos.addAndGet(duration.toNanos());
+    long nanos = saturatedNanos(duration);
+    elapsed.accumulateAndGet(
+        nanos, (sum, more) -> sum > Long.MAX_VALUE - more ? Long.MAX_VALUE : sum + more);
     return this;
+  }
+
+  private static long saturatedNanos(Duration duration) {
+    try {
+      return duration.toNanos();
+    } catch (ArithmeticException tooLong) {
+      return Long.MAX_VALUE;
+    }
   }
 
   @Override
   public String toString() {
-    return "ManualTicker[" + nanos.get() + "ns]";
+    return "ManualTicker[" + read() + "ns]";
   }
 }

@@ -32,9 +32,15 @@ import org.junit.platform.commons.support.AnnotationSupport;
  *
  * <p>Before each test (before its {@code @BeforeEach} methods) the extension records the live
  * threads; after it (after its {@code @AfterEach} methods) every live thread that was not recorded
- * is a suspect, unless its name matches a {@link FailOnThreadLeak#ignore()} pattern or is one of
- * the JDK's lazily started service threads ({@code ForkJoinPool.commonPool-worker-*}, {@code
- * process reaper}, {@code Attach Listener}, JFR, JUnit's timeout watcher).
+ * is a suspect, unless its name matches a {@link FailOnThreadLeak#ignore()} pattern or it is one of
+ * the threads the JDK starts lazily, on first use, and keeps for the life of the JVM: on Java 17
+ * and 21, {@code ForkJoinPool.commonPool-worker-*}, {@code CompletableFutureDelayScheduler} (of
+ * {@code orTimeout}, {@code completeOnTimeout} and {@code delayedExecutor}), {@code process
+ * reaper}, {@code Attach Listener}, {@code Common-Cleaner}, {@code Keep-Alive-Timer} and {@code
+ * Keep-Alive-SocketCleaner} (of {@code HttpURLConnection}), {@code JFR *}, and on Java 21 the
+ * virtual threads' carrier threads, {@code VirtualThread-unparker}, {@code Read-Poller} and {@code
+ * Write-Poller}; on Java 25 also {@code ForkJoinPool.commonPool-delayScheduler} (which then runs
+ * {@code orTimeout}) and {@code VirtualThread-unblocker}; and JUnit's timeout watcher.
  *
  * <h2>A short, bounded grace</h2>
  *
@@ -65,13 +71,26 @@ public final class ThreadLeakExtension implements BeforeEachCallback, AfterEachC
   private static final Namespace NAMESPACE = Namespace.create(ThreadLeakExtension.class);
   private static final String BEFORE = "threads before";
 
-  private static final List<Pattern> ALWAYS_IGNORED =
+  /** The JDK's lazily started service threads (Java 17 and 21), and JUnit's own. */
+  static final List<Pattern> ALWAYS_IGNORED =
       List.of(
           Pattern.compile("ForkJoinPool\\.commonPool-worker-\\d+"),
+          Pattern.compile("CompletableFutureDelayScheduler"),
           Pattern.compile("process reaper"),
           Pattern.compile("Attach Listener"),
+          Pattern.compile("Common-Cleaner"),
+          Pattern.compile("Keep-Alive-Timer"),
+          Pattern.compile("Keep-Alive-SocketCleaner"),
           Pattern.compile("JFR .*"),
+          Pattern.compile("ForkJoinPool\\.commonPool-delayScheduler"),
+          Pattern.compile("VirtualThread-unparker"),
+          Pattern.compile("VirtualThread-unblocker"),
+          Pattern.compile("Read-Poller"),
+          Pattern.compile("Write-Poller"),
           Pattern.compile("junit-jupiter-timeout-watcher"));
+
+  /** Java 21's carrier threads of virtual threads, named like any pool's: told apart by class. */
+  private static final String CARRIER_THREAD = "jdk.internal.misc.CarrierThread";
 
   /** Creates the extension; JUnit calls this for {@code @ExtendWith}. */
   public ThreadLeakExtension() {}
@@ -91,7 +110,9 @@ public final class ThreadLeakExtension implements BeforeEachCallback, AfterEachC
     List<Pattern> ignored = ignoredPatterns(context);
     List<Thread> suspects = new ArrayList<>();
     for (Thread thread : liveThreads()) {
-      if (!before.contains(thread) && !matchesAny(ignored, thread.getName())) {
+      if (!before.contains(thread)
+          && !matchesAny(ignored, thread.getName())
+          && !thread.getClass().getName().equals(CARRIER_THREAD)) {
         suspects.add(thread);
       }
     }

@@ -9,6 +9,7 @@ import static org.junit.platform.testkit.engine.TestExecutionResultConditions.in
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
 import dev.bounded.runtime.BoundedExecutor;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -122,6 +123,37 @@ final class ThreadLeakExtensionTest {
     run(IgnoringFixture.class).assertStatistics(stats -> stats.started(1).succeeded(1));
   }
 
+  /** Issue 11 item 7: the JDK's own lazily started threads are never leaks. */
+  @Test
+  void theCompletableFutureDelaySchedulerIsNotALeak() {
+    run(CompletableFutureTimeoutFixture.class)
+        .assertStatistics(stats -> stats.started(1).succeeded(1));
+  }
+
+  /**
+   * Issue 11 item 7, where the scheduler has already started before this class (it lives as long as
+   * the JVM, so the fixture above may find it in its baseline): its name is on the JDK's list.
+   */
+  @Test
+  void theJdksLazilyStartedThreadsAreOnTheIgnoredList() {
+    for (String name :
+        new String[] {
+          "CompletableFutureDelayScheduler",
+          "ForkJoinPool.commonPool-worker-3",
+          "process reaper",
+          "Common-Cleaner",
+          "Keep-Alive-Timer",
+          "VirtualThread-unparker",
+          "Read-Poller"
+        }) {
+      assertThat(ThreadLeakExtension.ALWAYS_IGNORED)
+          .as(name)
+          .anyMatch(p -> p.matcher(name).matches());
+    }
+    assertThat(ThreadLeakExtension.ALWAYS_IGNORED)
+        .noneMatch(p -> p.matcher("CompletableFutureDelayScheduler-mine").matches());
+  }
+
   @Test
   void aLeakInANestedClassIsCaughtByTheOuterAnnotation() {
     run(OuterFixture.class).assertStatistics(stats -> stats.started(1).failed(1));
@@ -176,6 +208,17 @@ final class ThreadLeakExtensionTest {
     @Test
     void forgetsToShutDown() {
       forgotten = BoundedExecutor.builder("forgotten").workers(2).queueCapacity(1).build();
+    }
+  }
+
+  @FailOnThreadLeak
+  @EnabledIf(ARMED)
+  static final class CompletableFutureTimeoutFixture {
+    @Test
+    void timesOutAFuture() {
+      CompletableFuture<String> never = new CompletableFuture<>();
+      never.orTimeout(1, TimeUnit.DAYS); // starts the JDK's delay scheduler on first use
+      never.complete("done");
     }
   }
 

@@ -3,12 +3,10 @@ package dev.bounded.runtime.internal;
 import dev.bounded.runtime.UnknownOutcomeException;
 import java.net.SocketTimeoutException;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Predicate;
 
 /** Classification helpers for failures, shared by the runtime's policies. */
 public final class Failures {
-  /** How deep a cause chain is followed before giving up (guards against cause cycles). */
-  public static final int MAX_CAUSE_DEPTH = 16;
-
   private static final String HTTP_TIMEOUT = "java.net.http.HttpTimeoutException";
   private static final String HTTP_CONNECT_TIMEOUT = "java.net.http.HttpConnectTimeoutException";
 
@@ -36,6 +34,40 @@ public final class Failures {
       };
 
   private Failures() {}
+
+  /**
+   * Tells whether {@code failure} or any of its causes satisfies {@code test}. The whole chain is
+   * walked, however long; a chain that loops back on itself (a cause cycle, which {@link
+   * Throwable#initCause} cannot make but a subclass overriding {@link Throwable#getCause()} can) is
+   * walked once, the loop detected by identity (Floyd's tortoise and hare: no allocation, no depth
+   * limit).
+   *
+   * @param failure the failure, or {@code null}
+   * @param test the property sought
+   * @return {@code true} if some throwable of the chain has it
+   */
+  public static boolean anyInCauseChain(Throwable failure, Predicate<? super Throwable> test) {
+    Throwable slow = failure;
+    Throwable fast = failure;
+    while (fast != null) {
+      if (test.test(fast)) {
+        return true;
+      }
+      fast = fast.getCause();
+      if (fast == null) {
+        return false;
+      }
+      if (test.test(fast)) {
+        return true;
+      }
+      fast = fast.getCause();
+      slow = slow.getCause();
+      if (fast == slow) {
+        return false; // a cycle: every throwable on it has been tested
+      }
+    }
+    return false;
+  }
 
   /**
    * Tells whether {@code failure} itself (not its causes) leaves an attempt's outcome unknown: a

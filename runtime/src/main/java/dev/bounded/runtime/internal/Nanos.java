@@ -17,13 +17,15 @@ public final class Nanos {
    */
   public static long saturated(Duration duration) {
     long seconds = duration.toSeconds();
-    if (seconds >= MAX_SECONDS) {
-      return Long.MAX_VALUE;
+    if (seconds < MAX_SECONDS && seconds > -MAX_SECONDS) {
+      return duration.toNanos(); // fast path: cannot overflow
     }
-    if (seconds <= -MAX_SECONDS) {
-      return Long.MIN_VALUE;
+    // Within a second of either end: the exact length when it fits, else the end itself.
+    try {
+      return duration.toNanos();
+    } catch (ArithmeticException overflow) {
+      return seconds < 0 ? Long.MIN_VALUE : Long.MAX_VALUE;
     }
-    return duration.toNanos();
   }
 
   /**
