@@ -3,13 +3,14 @@
 #
 #   A  javac        plain javac
 #   B  ep-off       javac + Error Prone 2.42.0, every check disabled (-XepDisableAllChecks)
-#   C  ep-bounded   B + the Bounded checks jar on the processor path and its seven rules enabled
+#   C  ep-bounded   B + the Bounded checks jar on the processor path and all its rules enabled
 #
 #   bench/compile/run.sh [OUT_DIR]      (default: bench/compile/target/run)
 #
 # Environment: RUNS (measured rounds, default 10), WARMUP (discarded rounds, default 2),
 # LIB (groupId:artifactId:version, default org.apache.zookeeper:zookeeper:3.9.3),
-# SKIP_BUILD=1 (use the checks jar already built).
+# SKIP_BUILD=1 (use the checks jar already built), CHECKS_JAR (another checks jar; with
+# SKIP_BUILD=1). Every check the jar registers is switched on in C.
 #
 # Every run is a fresh javac process with the same JVM options (-J flags), -proc:none, the same
 # sources, class path and encoding, and a fresh, empty -d directory. A round runs A, B, C in an
@@ -34,9 +35,7 @@ WARMUP="${WARMUP:-2}"
 LIB="${LIB:-org.apache.zookeeper:zookeeper:3.9.3}"
 EP_VERSION=2.42.0
 DEP_PLUGIN=org.apache.maven.plugins:maven-dependency-plugin:3.8.1
-CHECKS_JAR="$ROOT/checks/target/bounded-checks-0.1.0-SNAPSHOT.jar"
-RULES=(InterruptRetried InterruptSwallowed UnclassifiedRetry UnclassifiedExceptionRetry
-  PerAttemptTimeout UnboundedSubmission NonIdempotentRetry)
+CHECKS_JAR="${CHECKS_JAR:-$ROOT/checks/target/bounded-checks-0.1.0-SNAPSHOT.jar}"
 
 log() { printf '%s\n' "$*" >&2; }
 
@@ -117,6 +116,9 @@ for p in code comp; do
 done
 COMMON=(-proc:none -encoding UTF-8 -Xmaxwarns 100000 -cp "$CLASSPATH_LIB")
 EP_COMMON=(-XDcompilePolicy=simple --should-stop=ifError=FLOW)
+# Every check the jar registers (its service file lists one class per check): all rules on.
+mapfile -t RULES < <(unzip -p "$CHECKS_JAR" META-INF/services/com.google.errorprone.bugpatterns.BugChecker \
+  | sed -E 's/.*\.//; s/[[:space:]]+$//' | awk 'NF' | sort)
 RULE_FLAGS=""
 for r in "${RULES[@]}"; do RULE_FLAGS+=" -Xep:$r:WARN"; done
 

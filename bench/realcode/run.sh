@@ -49,7 +49,7 @@ fi
 # sources jar, separated by ';', empty for none) | extra jars put first on the classpath (comma-separated
 # coordinates: a dependency the published pom does not list, or a version that wins over the one
 # it resolves to) | extra javac options | how to resolve the class path (empty: the library's own
-# pom; extra build-classpath arguments; "as-dependency" or "without-group:GROUP", see below)
+# pom; extra build-classpath arguments; "as-dependency" or "without:G[:A],...", see below)
 LIBRARIES=(
   "curator-client|org.apache.curator:curator-client:5.9.0||"
   "curator-framework|org.apache.curator:curator-framework:5.9.0||"
@@ -246,30 +246,37 @@ for entry in "${LIBRARIES[@]}"; do
 </project>
 POM
     fi
-    if [[ "${resolve:-}" == without-group:* ]]; then
-      # Every dependency of the library's effective pom, but those of one group, in a throwaway
-      # pom: for all-in-one poms listing modules that are not published.
+    if [[ "${resolve:-}" == without:* ]]; then
+      # Every dependency of the library's effective pom (optional ones included), but the
+      # artifacts listed (groupId, or groupId:artifactId, comma-separated), which are also
+      # excluded transitively: for all-in-one poms listing modules that are not published, and
+      # for platform-specific natives that are not served.
       resolve_args=()
       mkdir -p "$WORK/cp/$name-pom"
       resolve_pom="$WORK/cp/$name-pom/pom.xml"
       "${MVN[@]}" -f "$pom" help:effective-pom -Doutput="$WORK/cp/$name-pom/effective.xml" >&2
-      python3 - "$WORK/cp/$name-pom/effective.xml" "${resolve#without-group:}" "$name" \
+      python3 - "$WORK/cp/$name-pom/effective.xml" "${resolve#without:}" "$name" \
         >"$resolve_pom" <<'PY'
 import sys, xml.etree.ElementTree as ET
 ns = {"m": "http://maven.apache.org/POM/4.0.0"}
 root = ET.parse(sys.argv[1]).getroot()
+left_out = [p.split(":") for p in sys.argv[2].split(",") if p]
+def matches(group, artifact):
+    return any(p[0] == group and (len(p) == 1 or p[1] == artifact) for p in left_out)
+exclusions = "".join(
+    "<exclusion><groupId>%s</groupId><artifactId>%s</artifactId></exclusion>"
+    % (p[0], p[1] if len(p) > 1 else "*") for p in left_out)
 print("<project><modelVersion>4.0.0</modelVersion><groupId>local.throwaway</groupId>"
       "<artifactId>%s-classpath</artifactId><version>1</version><packaging>pom</packaging>"
       "<dependencies>" % sys.argv[3])
 for dep in root.findall("m:dependencies/m:dependency", ns):
     get = lambda tag: (dep.findtext("m:" + tag, default="", namespaces=ns) or "").strip()
-    if get("groupId") == sys.argv[2] or get("scope") in ("test", "system", "import"):
+    if matches(get("groupId"), get("artifactId")) or get("scope") in ("test", "system", "import"):
         continue
     print("<dependency><groupId>%s</groupId><artifactId>%s</artifactId><version>%s</version>"
           % (get("groupId"), get("artifactId"), get("version"))
           + ("<classifier>%s</classifier>" % get("classifier") if get("classifier") else "")
-          + "<exclusions><exclusion><groupId>%s</groupId><artifactId>*</artifactId></exclusion>"
-            "</exclusions></dependency>" % sys.argv[2])
+          + "<exclusions>%s</exclusions></dependency>" % exclusions)
 print("</dependencies></project>")
 PY
     fi
