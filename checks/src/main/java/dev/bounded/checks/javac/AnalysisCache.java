@@ -9,11 +9,18 @@ import com.sun.source.tree.LambdaExpressionTree;
 import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.MethodTree;
+import com.sun.source.tree.NewClassTree;
+import com.sun.source.tree.ParameterizedTypeTree;
 import com.sun.source.tree.Tree;
+import com.sun.source.tree.VariableTree;
 import com.sun.source.util.TreeScanner;
 import dev.bounded.checks.analysis.CallNames;
 import dev.bounded.checks.analysis.MethodAnalysis;
+import dev.bounded.checks.model.MethodModel;
+import dev.bounded.checks.model.Span;
+import dev.bounded.checks.model.Stmt;
 import java.lang.ref.WeakReference;
+import java.util.List;
 
 /**
  * Builds each method's analysis once for all of Bounded's checkers, and only for methods that some
@@ -25,6 +32,7 @@ final class AnalysisCache {
   // from a long-lived thread such as a build daemon's. A collected entry is only a cache miss.
   private static final ThreadLocal<WeakReference<Entry>> LAST = new ThreadLocal<>();
   private static final ThreadLocal<WeakReference<SourceEntry>> SOURCE = new ThreadLocal<>();
+  private static final ThreadLocal<WeakReference<JavacUnitIndex>> UNIT = new ThreadLocal<>();
 
   private record Entry(MethodTree method, MethodAnalysis analysis) {}
 
@@ -44,11 +52,91 @@ final class AnalysisCache {
     if (last != null && last.method() == method) {
       return last.analysis();
     }
-    Relevance relevance = new Relevance();
-    relevance.scan(method.getBody(), null);
-    MethodAnalysis analysis = relevance.isRelevant() ? build(method, state) : null;
+    MethodAnalysis analysis = isRelevant(method) ? build(method, state) : null;
     LAST.set(new WeakReference<>(new Entry(method, analysis)));
     return analysis;
+  }
+
+  /**
+   * Fast path: whether some rule could report anything in the method.
+   *
+   * @param method a method with a body
+   * @return {@code false} if the method can be skipped
+   */
+  static boolean isRelevant(MethodTree method) {
+    Relevance relevance = new Relevance();
+    for (VariableTree param : method.getParameters()) {
+      relevance.noteVariable(param);
+    }
+    relevance.scan(method.getBody(), null);
+    return relevance.isRelevant();
+  }
+
+  /**
+   * Returns the analysis of a field's initialiser, seen as a method whose body declares the field
+   * as a local, or {@code null} when it configures no retry library's backoff (the only rule that
+   * looks at field initialisers).
+   *
+   * @param field a field with an initialiser
+   * @param state the visitor state at the field
+   * @return the analysis, or {@code null}
+   */
+  static MethodAnalysis forFieldInitializer(VariableTree field, VisitorState state) {
+    boolean[] configures = {false};
+    new TreeScanner<Void, Void>() {
+      @Override
+      public Void visitMethodInvocation(MethodInvocationTree tree, Void unused) {
+        configures[0] |= CallNames.BACKOFF_CONFIGURATION.contains(Relevance.methodName(tree));
+        return super.visitMethodInvocation(tree, null);
+      }
+
+      @Override
+      public Void visitNewClass(NewClassTree tree, Void unused) {
+        configures[0] |=
+            CallNames.BACKOFF_CONFIGURATION.contains(Relevance.simpleName(tree.getIdentifier()));
+        return super.visitNewClass(tree, null);
+      }
+    }.scan(field.getInitializer(), null);
+    if (!configures[0]) {
+      return null; /* Fast path: nothing a rule looks for. */
+    }
+    JavacTypes types = new JavacTypes(state);
+    JavacModelBuilder builder = new JavacModelBuilder(state, types);
+    CompilationUnitTree unit = state.getPath().getCompilationUnit();
+    Span span = builder.span(field);
+    MethodModel model =
+        new MethodModel(
+            span,
+            field.getName().toString(),
+            List.of(),
+            List.of(),
+            true,
+            new Stmt.Block(span, List.of(builder.stmt(field))));
+    return MethodAnalysis.of(
+        model,
+        new JavacSourceContext(
+            () -> source(unit, state),
+            state.findEnclosing(ClassTree.class),
+            builder,
+            types,
+            () -> unitIndex(state)));
+  }
+
+  /**
+   * Returns the index of the compilation unit being analysed, one per unit and thread.
+   *
+   * @param state the visitor state
+   * @return the unit's index, built on its first question
+   */
+  static JavacUnitIndex unitIndex(VisitorState state) {
+    CompilationUnitTree unit = state.getPath().getCompilationUnit();
+    JavacUnitIndex cached = get(UNIT);
+    if (cached != null && cached.unit() == unit) {
+      return cached;
+    }
+    JavacUnitIndex index = new JavacUnitIndex(unit, state, () -> source(unit, state));
+    UNIT.set(new WeakReference<>(index));
+    return index;
   }
 
   private static <T> T get(ThreadLocal<WeakReference<T>> local) {
@@ -63,7 +151,8 @@ final class AnalysisCache {
     CompilationUnitTree unit = state.getPath().getCompilationUnit();
     return MethodAnalysis.of(
         builder.method(method),
-        new JavacSourceContext(() -> source(unit, state), enclosing, builder, types));
+        new JavacSourceContext(
+            () -> source(unit, state), enclosing, builder, types, () -> unitIndex(state)));
   }
 
   /** The file's text, copied once per compilation unit and only when a rule asks for it. */
@@ -81,11 +170,49 @@ final class AnalysisCache {
    * Fast path: whether the method holds anything a rule could report on. It does if it catches
    * {@code InterruptedException} (anywhere), or if a loop (or a {@code forEach} lambda) holds a
    * catch clause, a sleep, or a submission to an executor: the only places retry loops and
-   * unbounded submissions can be.
+   * unbounded submissions can be. Outside loops: an executor created, a retry library's backoff
+   * configured, or an untimed wait after a deadline or timeout came into scope.
    */
   private static final class Relevance extends TreeScanner<Void, Void> {
     private int loopDepth;
     private boolean relevant;
+    private boolean timeoutInScope;
+
+    /** A parameter or local that holds a deadline or timeout makes untimed waits reportable. */
+    void noteVariable(VariableTree variable) {
+      if (CallNames.isTimeoutName(variable.getName().toString())
+          || (variable.getType() != null
+              && CallNames.TIMEOUT_TYPES.contains(simpleName(variable.getType())))) {
+        timeoutInScope = true;
+      }
+    }
+
+    @Override
+    public Void visitVariable(VariableTree tree, Void unused) {
+      noteVariable(tree);
+      return super.visitVariable(tree, null);
+    }
+
+    @Override
+    public Void visitNewClass(NewClassTree tree, Void unused) {
+      String type = simpleName(tree.getIdentifier());
+      if (CallNames.EXECUTOR_CLASSES.contains(type)
+          || CallNames.BACKOFF_CONFIGURATION.contains(type)) {
+        relevant = true;
+        return null;
+      }
+      return super.visitNewClass(tree, null);
+    }
+
+    static String simpleName(Tree type) {
+      if (type instanceof ParameterizedTypeTree generic) {
+        type = generic.getType();
+      }
+      if (type instanceof MemberSelectTree member) {
+        return member.getIdentifier().toString();
+      }
+      return type instanceof IdentifierTree id ? id.getName().toString() : "";
+    }
 
     boolean isRelevant() {
       return relevant;
@@ -123,7 +250,12 @@ final class AnalysisCache {
     @Override
     public Void visitMethodInvocation(MethodInvocationTree tree, Void unused) {
       String name = methodName(tree);
-      if (loopDepth > 0 && isLoopSignal(name)) {
+      if ((loopDepth > 0 && isLoopSignal(name))
+          || CallNames.EXECUTOR_FACTORIES.contains(name)
+          || CallNames.BACKOFF_CONFIGURATION.contains(name)
+          || (timeoutInScope
+              && Integer.valueOf(tree.getArguments().size())
+                  .equals(CallNames.UNTIMED_WAITS.get(name)))) {
         relevant = true;
         return null;
       }
@@ -146,7 +278,7 @@ final class AnalysisCache {
           || CallNames.ASYNC_STARTS.contains(name);
     }
 
-    private static String methodName(MethodInvocationTree tree) {
+    static String methodName(MethodInvocationTree tree) {
       Tree select = tree.getMethodSelect();
       if (select instanceof MemberSelectTree member) {
         return member.getIdentifier().toString();

@@ -59,7 +59,7 @@ abstract class BoundedChecker extends BugChecker implements MethodTreeMatcher {
     return Description.NO_MATCH;
   }
 
-  private static SuggestedFix suggestedFix(Fix fix) {
+  static SuggestedFix suggestedFix(Fix fix) {
     SuggestedFix.Builder builder = SuggestedFix.builder().setShortDescription(fix.description());
     for (Edit edit : fix.edits()) {
       builder.replace(edit.start(), edit.end(), edit.replacement());

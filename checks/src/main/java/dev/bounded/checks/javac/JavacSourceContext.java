@@ -13,6 +13,7 @@ import com.sun.source.tree.Tree;
 import com.sun.source.tree.VariableTree;
 import dev.bounded.checks.model.Expr;
 import dev.bounded.checks.model.SourceContext;
+import dev.bounded.checks.model.UnitIndex;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
@@ -27,16 +28,32 @@ final class JavacSourceContext implements SourceContext {
   private final JavacModelBuilder builder;
   private final JavacTypes types;
   private Map<String, Expr> fieldValues;
+  private final Supplier<UnitIndex> unitIndex;
 
   JavacSourceContext(
       Supplier<String> source,
       ClassTree enclosingClass,
       JavacModelBuilder builder,
       JavacTypes types) {
+    this(source, enclosingClass, builder, types, () -> UnitIndex.EMPTY);
+  }
+
+  JavacSourceContext(
+      Supplier<String> source,
+      ClassTree enclosingClass,
+      JavacModelBuilder builder,
+      JavacTypes types,
+      Supplier<UnitIndex> unitIndex) {
     this.sourceSupplier = source;
     this.enclosingClass = enclosingClass;
     this.builder = builder;
     this.types = types;
+    this.unitIndex = unitIndex;
+  }
+
+  @Override
+  public UnitIndex unitIndex() {
+    return unitIndex.get();
   }
 
   @Override

@@ -40,4 +40,13 @@ public interface SourceContext {
    * @return {@code true} if the type is on the compilation's class path
    */
   boolean hasType(String qualifiedName);
+
+  /**
+   * Returns the facts about the other methods of the compilation unit (or of the scanned files).
+   *
+   * @return the unit's index; {@link UnitIndex#EMPTY} when the frontend has none
+   */
+  default UnitIndex unitIndex() {
+    return UnitIndex.EMPTY;
+  }
 }

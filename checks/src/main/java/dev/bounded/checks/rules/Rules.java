@@ -12,7 +12,16 @@ public final class Rules {
           new UnclassifiedExceptionRetryRule(),
           new PerAttemptTimeoutRule(),
           new UnboundedSubmissionRule(),
-          new NonIdempotentRetryRule());
+          new NonIdempotentRetryRule(),
+          new UnboundedRetryRule(),
+          new UnboundedBackgroundRetryRule(),
+          new BackoffWithoutJitterRule(),
+          new UncappedBackoffRule(),
+          new RetryPolicyWithoutJitterRule(),
+          new CancellationRetriedRule(),
+          new UntimedWaitRule(),
+          new UnownedExecutorRule(),
+          new NestedRetryRule());
 
   private Rules() {}
 
