@@ -3,7 +3,6 @@ package dev.bounded.checks.analysis;
 import dev.bounded.checks.model.Expr;
 import dev.bounded.checks.model.Node;
 import dev.bounded.checks.model.Stmt;
-import dev.bounded.checks.model.UnitIndex;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -114,23 +113,8 @@ public final class Attempts {
     return 0;
   }
 
-  /**
-   * Returns what a frontend's unit index records for a method: whether it retries, and how often.
-   *
-   * @param analysis a method's analysis
-   * @return the facts, or {@code null} if the method holds no retry loop
-   */
-  public static UnitIndex.RetryingMethod retryingMethod(MethodAnalysis analysis) {
-    int most = -1;
-    for (LoopInfo loop : analysis.retryLoops()) {
-      int cap = of(analysis, loop);
-      most = most < 0 ? cap : (cap == 0 || most == 0 ? 0 : Math.max(most, cap));
-    }
-    return most < 0 ? null : new UnitIndex.RetryingMethod(analysis.method().name(), most);
-  }
-
   /** An int constant: a literal, a local's only value, or a field's value in the same class. */
-  private static int constant(MethodAnalysis analysis, Expr expr, int depth) {
+  static int constant(MethodAnalysis analysis, Expr expr, int depth) {
     if (expr instanceof Expr.Literal literal && literal.value() instanceof Integer value) {
       return value;
     }

@@ -1,5 +1,6 @@
 package dev.bounded.checks.analysis;
 
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -20,24 +21,55 @@ public final class CallNames {
   /** Calls that run a task on the common pool unless given an executor. */
   public static final Set<String> ASYNC_STARTS = Set.of("supplyAsync", "runAsync");
 
+  /** Simple names of the exception types that carry an interrupt. */
+  public static final Set<String> INTERRUPT_TYPES =
+      Set.of("InterruptedException", "InterruptedIOException", "ClosedByInterruptException");
+
+  /** Simple names of catch types broad enough to receive an interrupt from a callee. */
+  public static final Set<String> BROAD_CATCHES = Set.of("Exception", "Throwable");
+
+  /** Calls that wait interruptibly: a broad catch around them may swallow the interrupt. */
+  public static final Set<String> INTERRUPTIBLE_WAITS =
+      Set.of(
+          "sleep",
+          "await",
+          "join",
+          "get",
+          "put",
+          "take",
+          "acquire",
+          "wait",
+          "invokeAll",
+          "invokeAny",
+          "awaitTermination",
+          "lockInterruptibly",
+          "exchange",
+          "call");
+
+  /** Factories of executors (by simple name): where an executor's queue and threads are chosen. */
+  public static final Set<String> EXECUTOR_FACTORIES =
+      Set.of("newFixedThreadPool", "newSingleThreadExecutor", "newCachedThreadPool");
+
+  /** Executor classes created with {@code new}: where their queue and threads are chosen. */
+  public static final Set<String> EXECUTOR_CLASSES = Set.of("ThreadPoolExecutor");
+
   /**
    * Static factories of {@code java.util.concurrent.Executors} that create an executor its caller
-   * owns (and must shut down).
+   * owns (and must shut down): {@link #EXECUTOR_FACTORIES} and the others.
    */
-  public static final Set<String> EXECUTOR_FACTORIES =
-      Set.of(
-          "newFixedThreadPool",
-          "newCachedThreadPool",
-          "newSingleThreadExecutor",
-          "newScheduledThreadPool",
-          "newSingleThreadScheduledExecutor",
-          "newWorkStealingPool",
-          "newVirtualThreadPerTaskExecutor",
-          "newThreadPerTaskExecutor");
+  public static final Set<String> OWNED_EXECUTOR_FACTORIES =
+      union(
+          EXECUTOR_FACTORIES,
+          Set.of(
+              "newScheduledThreadPool",
+              "newSingleThreadScheduledExecutor",
+              "newWorkStealingPool",
+              "newVirtualThreadPerTaskExecutor",
+              "newThreadPerTaskExecutor"));
 
-  /** Simple names of executor classes whose construction creates threads the creator owns. */
-  public static final Set<String> EXECUTOR_CLASSES =
-      Set.of("ThreadPoolExecutor", "ScheduledThreadPoolExecutor", "ForkJoinPool");
+  /** Executor classes whose construction creates threads the creator owns. */
+  public static final Set<String> OWNED_EXECUTOR_CLASSES =
+      union(EXECUTOR_CLASSES, Set.of("ScheduledThreadPoolExecutor", "ForkJoinPool"));
 
   /**
    * Waits that block until something happens, by name and by the number of arguments of their
@@ -77,5 +109,11 @@ public final class CallNames {
    */
   public static boolean isTimeoutName(String name) {
     return TIMEOUT_NAME.matcher(name).matches();
+  }
+
+  private static Set<String> union(Set<String> a, Set<String> b) {
+    Set<String> all = new HashSet<>(a);
+    all.addAll(b);
+    return Set.copyOf(all);
   }
 }

@@ -27,33 +27,25 @@ final class JavacSourceContext implements SourceContext {
   private final ClassTree enclosingClass;
   private final JavacModelBuilder builder;
   private final JavacTypes types;
+  private final UnitIndex unit;
   private Map<String, Expr> fieldValues;
-  private final Supplier<UnitIndex> unitIndex;
-
-  JavacSourceContext(
-      Supplier<String> source,
-      ClassTree enclosingClass,
-      JavacModelBuilder builder,
-      JavacTypes types) {
-    this(source, enclosingClass, builder, types, () -> UnitIndex.EMPTY);
-  }
 
   JavacSourceContext(
       Supplier<String> source,
       ClassTree enclosingClass,
       JavacModelBuilder builder,
       JavacTypes types,
-      Supplier<UnitIndex> unitIndex) {
+      UnitIndex unit) {
     this.sourceSupplier = source;
     this.enclosingClass = enclosingClass;
     this.builder = builder;
     this.types = types;
-    this.unitIndex = unitIndex;
+    this.unit = unit;
   }
 
   @Override
-  public UnitIndex unitIndex() {
-    return unitIndex.get();
+  public UnitIndex unit() {
+    return unit;
   }
 
   @Override

@@ -7,107 +7,139 @@ import com.sun.source.tree.CompilationUnitTree;
 import com.sun.source.tree.MethodTree;
 import com.sun.source.util.TreeScanner;
 import com.sun.tools.javac.code.Symbol;
-import dev.bounded.checks.analysis.Attempts;
-import dev.bounded.checks.analysis.MethodAnalysis;
 import dev.bounded.checks.model.Expr;
+import dev.bounded.checks.model.MethodModel;
+import dev.bounded.checks.model.SourceContext;
 import dev.bounded.checks.model.UnitIndex;
+import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * The compiler frontend's {@link UnitIndex}: which methods of one compilation unit retry, keyed by
- * declaring class, name and number of parameters. Built on the first question and only for methods
- * the fast path finds worth analysing; one per compilation unit.
+ * The unit index of one compilation unit: every method's model, built on first use and once, and
+ * the methods that calls invoke, by javac's symbols.
  */
 final class JavacUnitIndex implements UnitIndex {
   private final CompilationUnitTree unit;
-  private final VisitorState state;
+  private final JavacTypes types;
+  private final JavacModelBuilder builder;
   private final Supplier<String> source;
-  private Set<String> classes;
-  private Map<String, RetryingMethod> retrying;
+  private final IdentityHashMap<Expr.Call, Symbol.MethodSymbol> callSymbols =
+      new IdentityHashMap<>();
+  private final IdentityHashMap<MethodTree, MethodModel> models = new IdentityHashMap<>();
+  private final IdentityHashMap<MethodModel, ClassTree> classOf = new IdentityHashMap<>();
+  private final IdentityHashMap<ClassTree, MethodModel> initialisers = new IdentityHashMap<>();
+  private final Map<Class<?>, Object> memos = new HashMap<>();
+  private Map<MethodTree, ClassTree> trees;
+  private Map<Symbol.MethodSymbol, MethodTree> bySymbol;
+  private List<MethodModel> methods;
 
-  JavacUnitIndex(CompilationUnitTree unit, VisitorState state, Supplier<String> source) {
+  JavacUnitIndex(VisitorState state, CompilationUnitTree unit, Supplier<String> source) {
     this.unit = unit;
-    this.state = state;
+    this.types = new JavacTypes(state);
+    this.builder = new JavacModelBuilder(state, types, callSymbols);
     this.source = source;
   }
 
+  /** The unit this index describes. */
   CompilationUnitTree unit() {
     return unit;
   }
 
+  /** The model of a method of this unit, built once. */
+  MethodModel model(MethodTree tree, ClassTree enclosing) {
+    MethodModel model = models.get(tree);
+    if (model == null) {
+      model = builder.method(tree);
+      models.put(tree, model);
+      classOf.put(model, enclosing);
+    }
+    return model;
+  }
+
+  /** The synthetic method holding a class's field initialisers and initialiser blocks. */
+  MethodModel initialisers(ClassTree tree) {
+    MethodModel model = initialisers.get(tree);
+    if (model == null) {
+      model = builder.initialisers(tree);
+      initialisers.put(tree, model);
+      classOf.put(model, tree);
+    }
+    return model;
+  }
+
   @Override
-  public RetryingMethod retryingMethod(Expr.Call call) {
-    if (!call.method().resolved()) {
+  public List<MethodModel> methods() {
+    if (methods == null) {
+      List<MethodModel> all = new ArrayList<>();
+      trees().forEach((tree, enclosing) -> all.add(model(tree, enclosing)));
+      methods = List.copyOf(all);
+    }
+    return methods;
+  }
+
+  @Override
+  public MethodModel declarationOf(Expr.Call call) {
+    Symbol.MethodSymbol symbol = callSymbols.get(call);
+    if (symbol == null) {
       return null;
     }
-    if (classes == null) {
-      classes = declaredClasses();
-    }
-    String owner = call.method().owner().name();
-    if (!classes.contains(owner)) {
-      return null; /* Fast path: not a method of this compilation unit. */
-    }
-    if (retrying == null) {
-      retrying = index();
-    }
-    return retrying.get(key(owner, call.name(), call.args().size()));
-  }
-
-  private static String key(String owner, String name, int arity) {
-    return owner + "#" + name + "/" + arity;
-  }
-
-  private Set<String> declaredClasses() {
-    Set<String> names = new HashSet<>();
-    new TreeScanner<Void, Void>() {
-      @Override
-      public Void visitClass(ClassTree tree, Void unused) {
-        Symbol.ClassSymbol symbol = ASTHelpers.getSymbol(tree);
-        if (symbol != null) {
-          names.add(symbol.getQualifiedName().toString());
+    if (bySymbol == null) {
+      bySymbol = new HashMap<>();
+      for (MethodTree tree : trees().keySet()) {
+        Symbol.MethodSymbol declared = ASTHelpers.getSymbol(tree);
+        if (declared != null) {
+          bySymbol.put(declared, tree);
         }
-        return super.visitClass(tree, null);
       }
-    }.scan(unit, null);
-    return names;
+    }
+    MethodTree tree = bySymbol.get(symbol);
+    return tree == null ? null : model(tree, trees().get(tree));
   }
 
-  private Map<String, RetryingMethod> index() {
-    Map<String, RetryingMethod> found = new HashMap<>();
-    JavacTypes types = new JavacTypes(state);
-    JavacModelBuilder builder = new JavacModelBuilder(state, types);
-    new TreeScanner<Void, ClassTree>() {
-      @Override
-      public Void visitClass(ClassTree tree, ClassTree enclosing) {
-        return super.visitClass(tree, tree);
-      }
+  @Override
+  public SourceContext contextOf(MethodModel method) {
+    if (!classOf.containsKey(method)) {
+      throw new IllegalArgumentException("not a method of this unit: " + method.name());
+    }
+    return new JavacSourceContext(source, classOf.get(method), builder, types, this);
+  }
 
-      @Override
-      public Void visitMethod(MethodTree tree, ClassTree enclosing) {
-        Symbol.MethodSymbol symbol = ASTHelpers.getSymbol(tree);
-        if (tree.getBody() != null
-            && symbol != null
-            && enclosing != null
-            && AnalysisCache.isRelevant(tree)) {
-          MethodAnalysis analysis =
-              MethodAnalysis.of(
-                  builder.method(tree), new JavacSourceContext(source, enclosing, builder, types));
-          RetryingMethod method = Attempts.retryingMethod(analysis);
-          if (method != null) {
-            String owner = symbol.owner.getQualifiedName().toString();
-            found.merge(
-                key(owner, tree.getName().toString(), tree.getParameters().size()),
-                method,
-                (a, b) -> a.attempts() >= b.attempts() ? a : b);
+  @Override
+  public <T> T memo(Class<T> key, Function<UnitIndex, T> compute) {
+    Object value = memos.get(key);
+    if (value == null) {
+      value = compute.apply(this);
+      memos.put(key, value);
+    }
+    return key.cast(value);
+  }
+
+  /** Every method with a body and the class that declares it, in source order. */
+  private Map<MethodTree, ClassTree> trees() {
+    if (trees == null) {
+      Map<MethodTree, ClassTree> found = new LinkedHashMap<>();
+      new TreeScanner<Void, ClassTree>() {
+        @Override
+        public Void visitClass(ClassTree tree, ClassTree enclosing) {
+          return super.visitClass(tree, tree);
+        }
+
+        @Override
+        public Void visitMethod(MethodTree tree, ClassTree enclosing) {
+          if (tree.getBody() != null) {
+            found.put(tree, enclosing);
           }
+          return super.visitMethod(tree, enclosing);
         }
-        return super.visitMethod(tree, enclosing);
-      }
-    }.scan(unit, null);
-    return found;
+      }.scan(unit, null);
+      trees = found;
+    }
+    return trees;
   }
 }

@@ -42,11 +42,12 @@ public interface SourceContext {
   boolean hasType(String qualifiedName);
 
   /**
-   * Returns the facts about the other methods of the compilation unit (or of the scanned files).
+   * Returns what the frontend knows of the other methods around this one: its compilation unit, or
+   * the scanned tree.
    *
-   * @return the unit's index; {@link UnitIndex#EMPTY} when the frontend has none
+   * @return the index; {@link UnitIndex#empty()} when the frontend has none
    */
-  default UnitIndex unitIndex() {
-    return UnitIndex.EMPTY;
+  default UnitIndex unit() {
+    return UnitIndex.empty();
   }
 }

@@ -3,19 +3,19 @@ package dev.bounded.checks.rules;
 import dev.bounded.checks.analysis.Attempts;
 import dev.bounded.checks.analysis.LoopInfo;
 import dev.bounded.checks.analysis.MethodAnalysis;
+import dev.bounded.checks.analysis.RetryingMethods;
 import dev.bounded.checks.model.Expr;
 import dev.bounded.checks.model.Finding;
 import dev.bounded.checks.model.Node;
-import dev.bounded.checks.model.UnitIndex;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
 /**
  * Failure mode G: retry layers that multiply. A retry loop's attempt calls something that retries
- * on its own: a method of the same compilation unit with a retry loop (through the frontend's
- * {@link UnitIndex}), a retry library's call ({@code RetryPolicy.call}, Failsafe's {@code
- * FailsafeExecutor}, resilience4j's {@code Retry.execute..}, Spring's {@code RetryOperations
+ * on its own: a method of the same compilation unit with a retry loop (through the frontend's unit
+ * index ({@link RetryingMethods})), a retry library's call ({@code RetryPolicy.call}, Failsafe's
+ * {@code FailsafeExecutor}, resilience4j's {@code Retry.execute..}, Spring's {@code RetryOperations
  * .execute}), a Spring {@code @Retryable} method, or an AWS SDK client, which retries by default.
  * Three attempts around three attempts are nine calls of the dependency; five such layers are 243.
  * The message states the multiplied worst case.
@@ -80,8 +80,8 @@ public final class NestedRetryRule implements Rule {
   }
 
   private static Inner inner(MethodAnalysis analysis, Expr.Call call) {
-    UnitIndex.RetryingMethod same = analysis.context().unitIndex().retryingMethod(call);
-    if (same != null && !isRecursion(analysis, call)) {
+    RetryingMethods.Retrying same = RetryingMethods.of(analysis, call);
+    if (same != null) {
       return new Inner(call.name() + "()", same.attempts());
     }
     if (call.isCallTo("dev.bounded.runtime.RetryPolicy", "call")
@@ -114,12 +114,5 @@ public final class NestedRetryRule implements Rule {
   private static boolean isOn(Expr.Call call, String owner) {
     return (call.receiver() != null && call.receiver().type().isSubtypeOf(owner))
         || call.method().owner().isSubtypeOf(owner);
-  }
-
-  /** A call of the analysed method itself: recursion, not a second layer. */
-  private static boolean isRecursion(MethodAnalysis analysis, Expr.Call call) {
-    return call.name().equals(analysis.method().name())
-        && (call.receiver() == null
-            || (call.receiver() instanceof Expr.Name name && name.name().equals("this")));
   }
 }

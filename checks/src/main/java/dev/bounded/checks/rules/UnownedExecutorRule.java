@@ -76,11 +76,11 @@ public final class UnownedExecutorRule implements Rule {
 
   private static boolean createsExecutor(Expr init) {
     if (init instanceof Expr.Call call) {
-      return CallNames.EXECUTOR_FACTORIES.contains(call.name())
+      return CallNames.OWNED_EXECUTOR_FACTORIES.contains(call.name())
           && Nodes.isStaticCallOn(call, EXECUTORS);
     }
     if (init instanceof Expr.New created) {
-      return CallNames.EXECUTOR_CLASSES.contains(created.type().simpleName())
+      return CallNames.OWNED_EXECUTOR_CLASSES.contains(created.type().simpleName())
           && created.type().isSubtypeOf(EXECUTOR_SERVICE)
           && !created.hasBody();
     }
