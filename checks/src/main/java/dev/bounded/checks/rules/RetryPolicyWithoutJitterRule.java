@@ -55,11 +55,29 @@ public final class RetryPolicyWithoutJitterRule implements Rule {
     return NAME;
   }
 
+  /** The retry libraries' own packages: their builders implement policies, they do not use them. */
+  private static final List<String> LIBRARY_PACKAGES =
+      List.of(
+          "dev.failsafe.",
+          "net.jodah.failsafe.",
+          "io.github.resilience4j.",
+          "org.springframework.retry.",
+          "dev.bounded.runtime.");
+
   @Override
   public List<Finding> check(MethodAnalysis analysis, RuleConfig config) {
     List<Finding> findings = new ArrayList<>();
+    String owner = analysis.method().owner();
+    for (String library : LIBRARY_PACKAGES) {
+      if (owner != null && owner.startsWith(library)) {
+        return findings; /* Fast path: the library's own implementation. */
+      }
+    }
     Boolean hasJitterCall = null;
     for (Node n : Nodes.preOrder(analysis.method().body())) {
+      if (n instanceof Expr.Call call && isSelfDelegation(call)) {
+        continue; // an overload delegating to another: the caller configures
+      }
       if (n instanceof Expr.Call call) {
         if (call.name().equals("withBackoff") && isOn(call, FAILSAFE_BUILDERS)) {
           if (hasJitterCall == null) {
@@ -109,6 +127,11 @@ public final class RetryPolicyWithoutJitterRule implements Rule {
       }
     }
     return findings;
+  }
+
+  private static boolean isSelfDelegation(Expr.Call call) {
+    return call.receiver() == null
+        || (call.receiver() instanceof Expr.Name name && name.name().equals("this"));
   }
 
   private static boolean isOn(Expr.Call call, Set<String> owners) {
@@ -181,7 +204,18 @@ public final class RetryPolicyWithoutJitterRule implements Rule {
   private static boolean isSpringPolicy(MethodAnalysis analysis, Expr.New created) {
     return created.type().name().equals(SPRING_POLICY)
         && !created.hasBody()
-        && analysis.context().hasType(SPRING_RANDOM_POLICY);
+        && analysis.context().hasType(SPRING_RANDOM_POLICY)
+        && !alsoCreatesRandomPolicy(analysis);
+  }
+
+  /** {@code random ? new ExponentialRandomBackOffPolicy() : new ExponentialBackOffPolicy()}. */
+  private static boolean alsoCreatesRandomPolicy(MethodAnalysis analysis) {
+    for (Node n : Nodes.preOrder(analysis.method().body())) {
+      if (n instanceof Expr.New created && created.type().name().equals(SPRING_RANDOM_POLICY)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static Finding spring(MethodAnalysis analysis, Expr.New created) {

@@ -32,6 +32,12 @@ final class UnboundedLoops {
           "(?i)(is)?(running|closed|closing|stopped|stopping|shutdown|shuttingdown|active|open"
               + "|alive|started|terminated|cancelled|canceled|interrupted)");
 
+  /** Names of the hooks through which a retry engine's policy judges a failure. */
+  private static final Pattern POLICY_HOOK =
+      Pattern.compile(
+          "on\\w*(Error|Failure|Exception|Throwable)|register\\w*|handle\\w*"
+              + "|record\\w*(Error|Failure|Exception)|(re)?throw\\w*|propagate\\w*");
+
   /** How a loop without a cap ends. */
   enum Ending {
     /** Only success (or a failure the loop does not retry) ends it. */
@@ -233,12 +239,18 @@ final class UnboundedLoops {
     return clause != null && Nodes.mentions(call, clause.parameter());
   }
 
-  /** A handler that passes the failure to a call that may throw: a retry policy decides. */
+  /**
+   * A handler that passes the failure to a call that may throw it: one that declares so, or one
+   * shaped like a retry engine's hook ({@code context.onRuntimeError(e)}, {@code
+   * registerThrowable(e)}, {@code handleFailure(e)}, {@code throwIfFatal(e)}): a policy decides.
+   */
   private static boolean handsFailureToPolicy(Stmt.Catch clause) {
     for (Expr.Call call : Nodes.calls(clause.body())) {
-      if (call.method().resolved()
-          && !call.method().thrown().isEmpty()
-          && Nodes.mentions(call, clause.parameter())) {
+      if (!call.args().stream().anyMatch(a -> Nodes.mentions(a, clause.parameter()))) {
+        continue;
+      }
+      if ((call.method().resolved() && !call.method().thrown().isEmpty())
+          || POLICY_HOOK.matcher(call.name()).matches()) {
         return true;
       }
     }

@@ -83,8 +83,12 @@ public final class UntimedWaitRule implements Rule {
               && loop.isRetryLoop()
               && !UnboundedLoops.onlyInterruptionRetried(analysis, loop);
       Bound bound = analysis.enclosingLambda(call) == null ? boundInScope(analysis, call) : null;
-      if (bound != null && isChosenByBound(analysis, call, bound)) {
+      if (bound != null
+          && (isChosenByBound(analysis, call, bound) || isHandedOn(analysis, call, bound))) {
         continue;
+      }
+      if (call.name().equals("put") && isUnboundedQueue(analysis, call.receiver())) {
+        continue; // put never blocks on a queue without capacity
       }
       if (!inRetry && bound == null) {
         continue;
@@ -201,7 +205,56 @@ public final class UntimedWaitRule implements Rule {
 
   private static boolean isBound(String name, TypeRef type) {
     return CallNames.TIMEOUT_TYPES.contains(type.simpleName())
-        || (CallNames.isTimeoutName(name) && !type.name().equals("boolean"));
+        || (CallNames.isTimeoutName(name) && isAmount(type));
+  }
+
+  /** A number, or a type the frontend could not resolve: a {@code timeoutTimer} is not a bound. */
+  private static boolean isAmount(TypeRef type) {
+    return switch (type.name()) {
+      case "", "int", "long", "java.lang.Integer", "java.lang.Long" -> true;
+      default -> false;
+    };
+  }
+
+  /**
+   * Whether the bound was handed to another call before the wait ({@code call(deadline(now,
+   * timeout))}): the operation that completes what is waited on carries it.
+   */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  private static boolean isHandedOn(MethodAnalysis analysis, Expr.Call wait, Bound bound) {
+    for (Node n : Nodes.sameFrame(analysis.method().body())) {
+      if (n instanceof Expr.Call call
+          && call != wait
+          && call.span().isKnown()
+          && wait.span().isKnown()
+          && call.span().start() < wait.span().start()) {
+        for (Expr arg : call.args()) {
+          if (Nodes.mentions(arg, bound.name())) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  /** A queue created without a capacity: {@code new LinkedBlockingQueue<>()} and the like. */
+  private static boolean isUnboundedQueue(MethodAnalysis analysis, Expr queue) {
+    if (queue == null) {
+      return false;
+    }
+    for (Expr origin : analysis.origins(queue)) {
+      if (origin instanceof Expr.New created) {
+        String type = created.type().simpleName();
+        boolean optional = type.equals("LinkedBlockingQueue") || type.equals("LinkedBlockingDeque");
+        boolean never =
+            type.equals("LinkedTransferQueue")
+                || type.equals("PriorityBlockingQueue")
+                || type.equals("DelayQueue");
+        return never || (optional && created.args().isEmpty());
+      }
+    }
+    return false;
   }
 
   private static List<Fix> fixes(MethodAnalysis analysis, Expr.Call call, Wait wait, Bound bound) {

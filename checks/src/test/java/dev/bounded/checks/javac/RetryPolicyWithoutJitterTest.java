@@ -129,6 +129,25 @@ final class RetryPolicyWithoutJitterTest {
                   IntervalFunction.ofExponentialRandomBackoff(
                       Duration.ofMillis(100), 2, 0.5, Duration.ofSeconds(10));
               private final ExponentialBackOffPolicy spring = new ExponentialRandomBackOffPolicy();
+
+              // A choice between the two.
+              ExponentialBackOffPolicy choose(boolean random) {
+                return random ? new ExponentialRandomBackOffPolicy() : new ExponentialBackOffPolicy();
+              }
+            }
+            """)
+        // The library's own code implements policies; it does not configure one.
+        .addSourceLines(
+            "org/springframework/retry/support/Builder.java",
+            """
+            package org.springframework.retry.support;
+
+            import org.springframework.retry.backoff.ExponentialBackOffPolicy;
+
+            class Builder {
+              ExponentialBackOffPolicy policy() {
+                return new ExponentialBackOffPolicy();
+              }
             }
             """)
         .doTest();

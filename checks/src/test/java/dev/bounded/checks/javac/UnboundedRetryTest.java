@@ -99,6 +99,22 @@ final class UnboundedRetryTest {
           }
         }
 
+        // A retry engine's hook judges the failure and throws once the attempts are spent
+        // (resilience4j's Retry.decorateSupplier).
+        interface Context {
+          void onRuntimeError(RuntimeException e);
+        }
+
+        <T> T engine(java.util.function.Supplier<T> supplier, Context context) {
+          do {
+            try {
+              return supplier.get();
+            } catch (RuntimeException e) {
+              context.onRuntimeError(e);
+            }
+          } while (true);
+        }
+
         // A field counter compared with a cap.
         private int failures;
 

@@ -85,6 +85,31 @@ final class UntimedWaitTest {
                 worker.join();
               }
 
+              // A Timer named like a timeout is not a bound.
+              void timer(Thread worker) throws InterruptedException {
+                java.util.Timer timeoutTimer = new java.util.Timer();
+                timeoutTimer.cancel();
+                worker.join();
+              }
+
+              // The timeout was handed to the operation that completes the future.
+              interface Client {
+                Future<String> send(String request, long deadlineMs);
+              }
+
+              String handedToTheCall(Client client, Duration timeout) throws Exception {
+                Future<String> f = client.send("x", System.currentTimeMillis() + timeout.toMillis());
+                return f.get();
+              }
+
+              // put() on a queue without capacity never blocks.
+              private final BlockingQueue<String> unbounded =
+                  new java.util.concurrent.LinkedBlockingQueue<>();
+
+              void requeue(String item, long timeoutMillis) throws InterruptedException {
+                unbounded.put(item);
+              }
+
               // A worker loop that takes items: not a retry loop, no deadline.
               void worker(BlockingQueue<Runnable> queue) throws InterruptedException {
                 while (true) {
