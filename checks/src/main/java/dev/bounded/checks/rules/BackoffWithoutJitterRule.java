@@ -39,8 +39,8 @@ public final class BackoffWithoutJitterRule implements Rule {
   public List<Finding> check(MethodAnalysis analysis, RuleConfig config) {
     List<Finding> findings = new ArrayList<>();
     for (Backoffs.Wait wait : Backoffs.waits(analysis)) {
-      if (!Backoffs.isDeterministic(analysis, wait.delay())) {
-        continue;
+      if (isZero(wait.delay()) || !Backoffs.isDeterministic(analysis, wait.delay())) {
+        continue; // a zero delay is no backoff: nothing to jitter
       }
       findings.add(
           new Finding(
@@ -78,6 +78,12 @@ public final class BackoffWithoutJitterRule implements Rule {
             List.of(
                 Edit.replace(delay.span(), "ThreadLocalRandom.current().nextLong(" + bound + ")")),
             Set.of("java.util.concurrent.ThreadLocalRandom")));
+  }
+
+  private static boolean isZero(Expr delay) {
+    return delay instanceof Expr.Literal literal
+        && literal.value() instanceof Number number
+        && number.doubleValue() == 0;
   }
 
   private static boolean isInteger(Expr delay) {

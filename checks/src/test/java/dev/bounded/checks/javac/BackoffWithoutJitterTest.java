@@ -68,6 +68,18 @@ final class BackoffWithoutJitterTest {
                 return null;
               }
 
+              // No delay at all: nothing to jitter (a yield between attempts).
+              String zero(Callable<String> c) throws Exception {
+                for (int attempt = 0; attempt < 3; attempt++) {
+                  try {
+                    return c.call();
+                  } catch (IOException e) {
+                    Thread.sleep(0L);
+                  }
+                }
+                return null;
+              }
+
               // A polling loop: no failure is retried.
               void poll(BooleanSupplier ready) throws InterruptedException {
                 while (!ready.getAsBoolean()) {
