@@ -45,10 +45,11 @@ else
   CHECKS_JAR="$ROOT/checks/target/bounded-checks-0.1.0-SNAPSHOT.jar"
 fi
 
-# name | groupId:artifactId:version | files to leave out (extended regex on the path inside the
-# sources jar, empty for none) | extra jars put first on the classpath (comma-separated
+# name | groupId:artifactId:version | files to leave out (extended regexes on the path inside the
+# sources jar, separated by ';', empty for none) | extra jars put first on the classpath (comma-separated
 # coordinates: a dependency the published pom does not list, or a version that wins over the one
-# it resolves to) | extra javac options
+# it resolves to) | extra javac options | how to resolve the class path (empty: the library's own
+# pom; extra build-classpath arguments; or "as-dependency", see below)
 LIBRARIES=(
   "curator-client|org.apache.curator:curator-client:5.9.0||"
   "curator-framework|org.apache.curator:curator-framework:5.9.0||"
@@ -202,7 +203,7 @@ status=0
 selected=" ${LIBS:-} "
 : >"$OUT/status.tsv"
 for entry in "${LIBRARIES[@]}"; do
-  IFS='|' read -r name coords exclude extras options <<<"$entry"
+  IFS='|' read -r name coords exclude extras options resolve <<<"$entry"
   if [[ -n "${LIBS:-}" && "$selected" != *" $name "* ]]; then
     continue
   fi
@@ -223,16 +224,41 @@ for entry in "${LIBRARIES[@]}"; do
   fi
   if [[ ! -s "$cpfile" || "$(cat "$cpfile.key" 2>/dev/null)" != "$entry" ]]; then
     # The library's own pom gives its compile classpath: compile + provided + system scopes,
-    # optional dependencies included (they are direct dependencies of that pom), plus the runtime
-    # scope, where Gradle-built libraries publish their implementation dependencies.
-    if ! "${MVN[@]}" -f "$pom" "$DEP_PLUGIN:build-classpath" -DincludeScope=compile \
-      -Dmdep.outputFile="$cpfile.compile" >&2 \
-      || ! "${MVN[@]}" -f "$pom" "$DEP_PLUGIN:build-classpath" -DincludeScope=runtime \
-        -Dmdep.outputFile="$cpfile.runtime" >&2; then
+    # optional dependencies included (they are direct dependencies of that pom).
+    # How to resolve: the library's own pom (default), with extra arguments for
+    # build-classpath (e.g. -DexcludeGroupIds=... for modules an all-in-one pom lists but that
+    # are not published), or "as-dependency": a throwaway pom that depends on the library, for
+    # poms whose build extensions Maven 3.8 cannot load (then optional dependencies are missed).
+    read -r -a resolve_args <<<"${resolve:-}"
+    resolve_pom="$pom"
+    if [[ "${resolve:-}" == as-dependency ]]; then
+      resolve_args=()
+      mkdir -p "$WORK/cp/$name-pom"
+      resolve_pom="$WORK/cp/$name-pom/pom.xml"
+      cat >"$resolve_pom" <<POM
+<project>
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>local.throwaway</groupId><artifactId>$name-classpath</artifactId><version>1</version>
+  <packaging>pom</packaging>
+  <dependencies>
+    <dependency><groupId>$group</groupId><artifactId>$artifact</artifactId><version>$version</version></dependency>
+  </dependencies>
+</project>
+POM
+    fi
+    if ! "${MVN[@]}" -f "$resolve_pom" "$DEP_PLUGIN:build-classpath" -DincludeScope=compile \
+      "${resolve_args[@]}" -Dmdep.outputFile="$cpfile.compile" >&2; then
       log "classpath failed: $coords"
       printf '%s\t%s\tclasspath-failed\n' "$name" "$coords" >>"$OUT/status.tsv"
       status=2
       continue
+    fi
+    # The runtime scope, where Gradle-built libraries publish their implementation dependencies;
+    # some list platform-specific natives that are not served: then the compile scope alone.
+    if ! "${MVN[@]}" -f "$resolve_pom" "$DEP_PLUGIN:build-classpath" -DincludeScope=runtime \
+      "${resolve_args[@]}" -Dmdep.outputFile="$cpfile.runtime" >/dev/null 2>&1; then
+      log "   (runtime scope of $coords did not resolve; compile scope only)"
+      : >"$cpfile.runtime"
     fi
     cp="$( (cat "$cpfile.compile"; echo; cat "$cpfile.runtime") 2>/dev/null | tr ':' '\n' \
       | awk 'NF && !seen[$0]++' | paste -sd: -)"
@@ -254,7 +280,11 @@ for entry in "${LIBRARIES[@]}"; do
   (cd "$src/java" && find . -name '*.java' ! -name module-info.java | sed 's|^\./||' | sort) \
     >"$src/all.txt"
   if [[ -n "$exclude" ]]; then
-    grep -Ev "$exclude" "$src/all.txt" >"$src/kept.txt" || true
+    # Several patterns are separated by ';' ('|' separates the entry's fields).
+    IFS=';' read -r -a exclude_list <<<"$exclude"
+    exclude_args=()
+    for e in "${exclude_list[@]}"; do exclude_args+=(-e "$e"); done
+    grep -Ev "${exclude_args[@]}" "$src/all.txt" >"$src/kept.txt" || true
   else
     cp "$src/all.txt" "$src/kept.txt"
   fi

@@ -28,24 +28,6 @@ public final class CallNames {
   /** Simple names of catch types broad enough to receive an interrupt from a callee. */
   public static final Set<String> BROAD_CATCHES = Set.of("Exception", "Throwable");
 
-  /** Calls that wait interruptibly: a broad catch around them may swallow the interrupt. */
-  public static final Set<String> INTERRUPTIBLE_WAITS =
-      Set.of(
-          "sleep",
-          "await",
-          "join",
-          "get",
-          "put",
-          "take",
-          "acquire",
-          "wait",
-          "invokeAll",
-          "invokeAny",
-          "awaitTermination",
-          "lockInterruptibly",
-          "exchange",
-          "call");
-
   /** Factories of executors (by simple name): where an executor's queue and threads are chosen. */
   public static final Set<String> EXECUTOR_FACTORIES =
       Set.of("newFixedThreadPool", "newSingleThreadExecutor", "newCachedThreadPool");

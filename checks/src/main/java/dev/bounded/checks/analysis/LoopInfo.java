@@ -25,7 +25,18 @@ public final class LoopInfo {
     /** {@code for (T x : iterable)}. */
     FOR_EACH,
     /** {@code source.forEach(x -> body)}. */
-    FOR_EACH_LAMBDA
+    FOR_EACH_LAMBDA,
+    /**
+     * A method that calls itself from a catch clause: each call is an attempt. The "loop" is the
+     * method's body; its {@linkplain #statement() statement} is {@code null}.
+     */
+    RECURSION,
+    /**
+     * A task's body ({@code run()}) that schedules the task itself again ({@code
+     * executor.schedule(this, delay, unit)}): a background loop spelt as rescheduling. The "loop"
+     * is the method's body; its {@linkplain #statement() statement} is {@code null}.
+     */
+    RESCHEDULE
   }
 
   /** The signs that a loop retries: the analysis's evidence, kept for messages and tests. */
@@ -41,7 +52,16 @@ public final class LoopInfo {
     /** The loop takes a new item each round: a per-item loop, never a retry loop. */
     TAKES_ITEMS,
     /** A {@code forEach} over a numeric range: an attempts loop spelt as a stream. */
-    NUMERIC_RANGE
+    NUMERIC_RANGE,
+    /**
+     * Whether to go round is decided by a retry policy's call ({@code shouldRetry(..)}, {@code
+     * retryLoop.shouldContinue()}, {@code backoff.nextBackOff()}): the cap is the policy's.
+     */
+    POLICY_DECIDED,
+    /** The loop condition checks a request to stop ({@code while (running)}). */
+    STOP_FLAG,
+    /** A for-each over nodes or addresses that tries the operation on each until one succeeds. */
+    FAILOVER
   }
 
   private final Kind kind;
@@ -55,6 +75,7 @@ public final class LoopInfo {
   private final Stmt body;
   private Set<Evidence> evidence;
   private boolean retry;
+  private boolean background;
 
   LoopInfo(
       Kind kind,
@@ -97,6 +118,14 @@ public final class LoopInfo {
         loop.body());
   }
 
+  static LoopInfo ofRecursion(Stmt.Block body) {
+    return new LoopInfo(Kind.RECURSION, body, null, null, null, List.of(), List.of(), null, body);
+  }
+
+  static LoopInfo ofReschedule(Stmt.Block body) {
+    return new LoopInfo(Kind.RESCHEDULE, body, null, null, null, List.of(), List.of(), null, body);
+  }
+
   static LoopInfo ofForEach(Expr.Call call, Expr.Lambda lambda, Stmt statement) {
     return new LoopInfo(
         Kind.FOR_EACH_LAMBDA,
@@ -110,9 +139,10 @@ public final class LoopInfo {
         lambda.body());
   }
 
-  void classify(Set<Evidence> evidence, boolean retry) {
+  void classify(Set<Evidence> evidence, boolean retry, boolean background) {
     this.evidence = Set.copyOf(evidence.isEmpty() ? EnumSet.noneOf(Evidence.class) : evidence);
     this.retry = retry;
+    this.background = background;
   }
 
   /**
@@ -216,6 +246,43 @@ public final class LoopInfo {
   }
 
   /**
+   * Tells whether this is a background loop that retries: a keep-alive or reconnect loop ended only
+   * by a stop flag ({@code while (running)}), whose catch clause lets it go round again after its
+   * operation failed. Not a {@linkplain #isRetryLoop() retry loop} (it never leaves on success),
+   * but it retries all the same, without end.
+   *
+   * @return {@code true} for a background retry loop
+   */
+  public boolean isBackgroundRetry() {
+    return background;
+  }
+
+  /**
+   * Tells whether the loop ends only when asked to stop: its condition checks a stop flag and it
+   * never leaves on success (keep-alive, reconnect and worker loops, and tasks that reschedule
+   * themselves), whether or not it takes a new item each round.
+   *
+   * @return {@code true} for a loop ended only by a stop flag
+   */
+  public boolean endsOnlyWhenStopped() {
+    return !retry
+        && evidence.contains(Evidence.STOP_FLAG)
+        && !evidence.contains(Evidence.EXITS_ON_SUCCESS)
+        && kind != Kind.FOR_EACH
+        && kind != Kind.FOR_EACH_LAMBDA;
+  }
+
+  /**
+   * Tells whether the loop is a method's body standing for a loop: a recursion or a rescheduling
+   * task, not a loop statement.
+   *
+   * @return {@code true} for {@link Kind#RECURSION} and {@link Kind#RESCHEDULE}
+   */
+  public boolean isWholeMethod() {
+    return kind == Kind.RECURSION || kind == Kind.RESCHEDULE;
+  }
+
+  /**
    * Returns the evidence the classification rests on.
    *
    * @return the evidence found
@@ -226,6 +293,10 @@ public final class LoopInfo {
 
   @Override
   public String toString() {
-    return kind + "@" + span().start() + (retry ? " retry " : " ") + evidence;
+    return kind
+        + "@"
+        + span().start()
+        + (retry ? " retry " : background ? " background " : " ")
+        + evidence;
   }
 }

@@ -32,6 +32,7 @@ public final class MethodAnalysis {
   private final List<Stmt.Catch> catches = new ArrayList<>();
   private final Map<String, List<Expr>> localValues = new java.util.HashMap<>();
   private final Set<String> localNames = new HashSet<>();
+  private LoopInfo recursion;
 
   private MethodAnalysis(MethodModel method, SourceContext context) {
     this.method = method;
@@ -99,7 +100,97 @@ public final class MethodAnalysis {
     }
     loops.sort((a, b) -> Integer.compare(a.span().start(), b.span().start()));
     catches.sort((a, b) -> Integer.compare(a.span().start(), b.span().start()));
+    if (callsItselfFromCatch()) {
+      recursion = LoopInfo.ofRecursion(method.body());
+    } else if (method.isTaskBody() && reschedulesItself()) {
+      recursion = LoopInfo.ofReschedule(method.body());
+    }
+    if (recursion != null) {
+      loops.add(0, recursion);
+      loopsByNode.put(method.body(), recursion);
+    }
     indexContexts();
+  }
+
+  /** Whether a catch clause of the method's own frame calls the method itself: a retry. */
+  private boolean callsItselfFromCatch() {
+    if (method.isConstructor() || method.name().equals(MethodModel.INITIALISERS)) {
+      return false;
+    }
+    for (Stmt.Catch clause : catches) {
+      if (inLambda(clause)) {
+        continue;
+      }
+      for (Node n : Nodes.sameFrame(clause.body())) {
+        if (n instanceof Expr.Call call && isSelfCall(call)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** Whether the task's body schedules the task itself again (not from inside a lambda). */
+  private boolean reschedulesItself() {
+    for (Node n : Nodes.sameFrame(method.body())) {
+      if (n instanceof Expr.Call call && isSelfReschedule(call)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Calls that hand a task to an executor or timer to run later. */
+  private static final Set<String> SCHEDULES =
+      Set.of(
+          "schedule", "submit", "execute", "scheduleWithFixedDelay", "newTimeout", "postDelayed");
+
+  /**
+   * Tells whether a call schedules the task whose body is being analysed once more: {@code
+   * executor.schedule(this, delay, unit)}.
+   *
+   * @param call a call in the method
+   * @return {@code true} for a self-reschedule
+   */
+  public boolean isSelfReschedule(Expr.Call call) {
+    if (!SCHEDULES.contains(call.name())) {
+      return false;
+    }
+    for (Expr arg : call.args()) {
+      if (arg instanceof Expr.Name self && self.name().equals("this") && self.qualifier() == null) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private boolean inLambda(Node node) {
+    for (Node p = parent(node); p != null; p = parent(p)) {
+      if (p instanceof Expr.Lambda) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Tells whether a call invokes the analysed method itself: same name and number of arguments, on
+   * {@code this} or unqualified (and, when the frontend resolved it, declared by the same class).
+   *
+   * @param call a call in the method
+   * @return {@code true} for a recursive call
+   */
+  public boolean isSelfCall(Expr.Call call) {
+    if (!call.name().equals(method.name()) || call.args().size() != method.params().size()) {
+      return false;
+    }
+    if (call.receiver() != null
+        && !(call.receiver() instanceof Expr.Name self && self.name().equals("this"))) {
+      return false;
+    }
+    return !call.method().resolved()
+        || method.owner().isEmpty()
+        || call.method().owner().name().equals(method.owner());
   }
 
   /** One context per node on the way down: its loop, its lambda, its catch clause. */
@@ -112,7 +203,7 @@ public final class MethodAnalysis {
    */
   private void indexContexts() {
     List<Context> stack = new ArrayList<>();
-    stack.add(new Context(method.body(), null, null, null));
+    stack.add(new Context(method.body(), recursion, null, null));
     while (!stack.isEmpty()) {
       Context c = stack.remove(stack.size() - 1);
       Node node = c.node();
@@ -164,6 +255,25 @@ public final class MethodAnalysis {
    */
   public SourceContext context() {
     return context;
+  }
+
+  /**
+   * Returns the facts that cross methods, of the unit this method belongs to.
+   *
+   * @return the unit's facts
+   */
+  public UnitFacts unitFacts() {
+    return UnitFacts.of(context.unit());
+  }
+
+  /**
+   * Returns the analysis of a method of the same unit (a callee), built once per unit.
+   *
+   * @param callee a method of {@code context().unit()}
+   * @return its analysis, or {@code null} if the unit cannot give its context
+   */
+  public MethodAnalysis calleeAnalysis(MethodModel callee) {
+    return unitFacts().analysisOf(callee);
   }
 
   /**

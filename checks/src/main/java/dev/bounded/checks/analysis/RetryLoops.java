@@ -95,9 +95,28 @@ final class RetryLoops {
   private RetryLoops() {}
 
   static void classify(MethodAnalysis analysis, LoopInfo loop) {
+    if (loop.kind() == Kind.RECURSION) {
+      classifyRecursion(analysis, loop);
+      return;
+    }
+    if (loop.kind() == Kind.RESCHEDULE) {
+      // A task that schedules itself again runs until stopped: a background loop.
+      Set<Evidence> evidence = EnumSet.of(Evidence.STOP_FLAG);
+      for (Node n : analysis.loopLevel(loop)) {
+        if (n instanceof Stmt.Try t) {
+          for (Stmt.Catch clause : t.catches()) {
+            if (goesRoundAgain(analysis, clause, loop)) {
+              evidence.add(Evidence.RETRYING_CATCH);
+            }
+          }
+        }
+      }
+      loop.classify(evidence, false, evidence.contains(Evidence.RETRYING_CATCH));
+      return;
+    }
     List<Node> level = analysis.loopLevel(loop);
     Set<Evidence> evidence = EnumSet.noneOf(Evidence.class);
-    if (takesItems(loop, level)) {
+    if (takesItems(analysis, loop, level)) {
       evidence.add(Evidence.TAKES_ITEMS);
     }
     if (hasRetryingCatch(analysis, loop, level)) {
@@ -115,18 +134,166 @@ final class RetryLoops {
     if (loop.kind() == Kind.FOR_EACH_LAMBDA && isNumericRange(loop.iterable())) {
       evidence.add(Evidence.NUMERIC_RANGE);
     }
+    boolean policyCondition = conditionAsksPolicy(loop);
+    if (policyCondition || catchAsksPolicy(analysis, loop, level)) {
+      evidence.add(Evidence.POLICY_DECIDED);
+    }
+    if (StopFlags.conditionChecksStop(loop)) {
+      evidence.add(Evidence.STOP_FLAG);
+    }
+    if (loop.kind() == Kind.FOR_EACH
+        && evidence.contains(Evidence.RETRYING_CATCH)
+        && evidence.contains(Evidence.EXITS_ON_SUCCESS)
+        && overNodes(analysis, loop)) {
+      evidence.add(Evidence.FAILOVER);
+    }
     boolean perItem =
         evidence.contains(Evidence.TAKES_ITEMS)
-            || loop.kind() == Kind.FOR_EACH
+            || (loop.kind() == Kind.FOR_EACH && !evidence.contains(Evidence.FAILOVER))
             || (loop.kind() == Kind.FOR_EACH_LAMBDA && !evidence.contains(Evidence.NUMERIC_RANGE));
     boolean retries =
         evidence.contains(Evidence.RETRYING_CATCH) || evidence.contains(Evidence.SLEEPS);
     // A loop that goes on after a success repeats the operation; it does not retry it.
+    boolean leaves = evidence.contains(Evidence.EXITS_ON_SUCCESS) || policyCondition;
     boolean retry =
-        (!perItem && retries && evidence.contains(Evidence.EXITS_ON_SUCCESS))
+        (!perItem && retries && leaves)
             || (evidence.contains(Evidence.NUMERIC_RANGE)
                 && evidence.contains(Evidence.RETRYING_CATCH));
-    loop.classify(evidence, retry);
+    // Ended only by a stop flag, it goes round again after its operation failed: a keep-alive
+    // or reconnect loop.
+    boolean background =
+        !retry
+            && !evidence.contains(Evidence.TAKES_ITEMS)
+            && loop.kind() != Kind.FOR_EACH
+            && loop.kind() != Kind.FOR_EACH_LAMBDA
+            && evidence.contains(Evidence.STOP_FLAG)
+            && evidence.contains(Evidence.RETRYING_CATCH);
+    loop.classify(evidence, retry, background);
+  }
+
+  /**
+   * A method that calls itself from a catch clause retries: the recursive call is the next attempt.
+   * It counts attempts when the call passes a parameter changed by one ({@code retries - 1}, {@code
+   * attempt + 1}) that the method compares.
+   */
+  private static void classifyRecursion(MethodAnalysis analysis, LoopInfo loop) {
+    Set<Evidence> evidence = EnumSet.of(Evidence.RETRYING_CATCH, Evidence.EXITS_ON_SUCCESS);
+    List<Node> level = analysis.loopLevel(loop);
+    if (sleeps(level)) {
+      evidence.add(Evidence.SLEEPS);
+    }
+    Set<String> stepped = new HashSet<>();
+    for (Node n : level) {
+      if (n instanceof Expr.Call call && analysis.isSelfCall(call)) {
+        for (int i = 0; i < call.args().size(); i++) {
+          if (isStep(call.args().get(i), analysis.method().params().get(i).name())) {
+            stepped.add(analysis.method().params().get(i).name());
+          }
+        }
+      }
+    }
+    for (Node n : level) {
+      if (n instanceof Expr.Binary binary && isComparison(binary.operator())) {
+        for (String counter : stepped) {
+          if (comparesCounterWithCap(binary, counter)) {
+            evidence.add(Evidence.COUNTS_ATTEMPTS);
+          }
+        }
+      }
+    }
+    loop.classify(evidence, true, false);
+  }
+
+  /** {@code p - 1}, {@code p + 1}, {@code --p}, {@code ++p}: the parameter moved by a step. */
+  private static boolean isStep(Expr arg, String param) {
+    if (arg instanceof Expr.Unary unary
+        && (unary.operator().equals("--") || unary.operator().equals("++"))) {
+      return Nodes.mentions(unary.operand(), param);
+    }
+    return arg instanceof Expr.Binary binary
+        && (binary.operator().equals("-") || binary.operator().equals("+"))
+        && Nodes.mentions(binary, param);
+  }
+
+  /** Names of calls by which a retry policy decides whether to go round again. */
+  private static final Pattern POLICY_CALL =
+      Pattern.compile(
+          "(?i)(should|can|may|allow|is)(retry|retried|continue|reattempt|attempt\\w*|failover)\\w*"
+              + "|retry\\w*|next(back[oO]ff|delay|attempt|interval|retry)\\w*|hasAttempts\\w*"
+              + "|has(more|remaining)(attempts|retries)\\w*");
+
+  /**
+   * Names of objects that decide retries: {@code retryPolicy}, {@code backoff}, {@code retryLoop}.
+   */
+  private static final Pattern POLICY_HOLDER =
+      Pattern.compile("(?i).*(retry|retries|retrier|backoff|back_off|policy|policies).*");
+
+  /** Names of calls that record the success of an attempt for the loop condition to see. */
+  private static final Pattern SUCCESS_MARK =
+      Pattern.compile(
+          "(?i)(mark\\w*|set(done|complete\\w*|success\\w*|succeeded)|complete|succeed\\w*|success)");
+
+  /**
+   * Whether the loop's condition asks a retry policy whether to go round ({@code
+   * retryLoop.shouldContinue()}, {@code policy.canRetry(attempt)}).
+   */
+  private static boolean conditionAsksPolicy(LoopInfo loop) {
+    if (loop.condition() != null) {
+      for (Node n : Nodes.sameFrame(loop.condition())) {
+        if (n instanceof Expr.Call call && isPolicyCall(call)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** Whether a catch clause of the loop asks a policy call before going round. */
+  private static boolean catchAsksPolicy(MethodAnalysis analysis, LoopInfo loop, List<Node> level) {
+    for (Node n : level) {
+      if (n instanceof Stmt.If check && analysis.isInCatchBody(check, loop.node())) {
+        for (Node m : Nodes.sameFrame(check.condition())) {
+          if (m instanceof Expr.Call call && isPolicyCall(call)) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  private static boolean isPolicyCall(Expr.Call call) {
+    if (POLICY_CALL.matcher(call.name()).matches()) {
+      return true;
+    }
+    return call.receiver() instanceof Expr.Name holder
+        && POLICY_HOLDER.matcher(holder.name()).matches()
+        && !holder.name().matches("[A-Z][A-Z0-9_]*");
+  }
+
+  /** Names of what a failover loop walks: nodes, addresses, replicas, servers, ... */
+  private static final Pattern NODES =
+      Pattern.compile(
+          "(?i).*(address|host|node|server|replica|endpoint|url|uri|broker|peer|member|instance"
+              + "|candidate|invoker|connection|channel|seed|target|provider|backend|route|region"
+              + "|zone|\\bip|inet|socket|location|mirror|resolver|dns|cluster|shard|master|slave"
+              + "|primary|secondary|leader).*");
+
+  /** Whether a for-each walks nodes or addresses (by the names and types it is written with). */
+  private static boolean overNodes(MethodAnalysis analysis, LoopInfo loop) {
+    Stmt.Loop statement = (Stmt.Loop) loop.node();
+    Stmt.LocalVar variable = statement.variable();
+    if (variable != null
+        && (NODES.matcher(variable.name()).matches()
+            || NODES.matcher(variable.type().simpleName()).matches())) {
+      return true;
+    }
+    Expr iterable = loop.iterable();
+    if (iterable != null && iterable.span().isKnown()) {
+      String text = analysis.context().text(iterable.span());
+      return NODES.matcher(text).matches();
+    }
+    return false;
   }
 
   /**
@@ -139,6 +306,29 @@ final class RetryLoops {
    * @return {@code true} if the loop can start another round after this clause ran
    */
   static boolean goesRoundAgain(MethodAnalysis analysis, Stmt.Catch clause, LoopInfo loop) {
+    if (loop.kind() == Kind.RESCHEDULE) {
+      // Rescheduled after the failure: in the handler, in a finally, or after the try.
+      Stmt.Try t = analysis.tryOf(clause);
+      for (Node n : Nodes.sameFrame(analysis.method().body())) {
+        if (n instanceof Expr.Call call
+            && analysis.isSelfReschedule(call)
+            && n.span().isKnown()
+            && t.body().span().isKnown()
+            && (n.span().start() >= t.body().span().end())
+            && (Flow.canCompleteNormally(clause.body()) || clause.span().contains(n.span()))) {
+          return true;
+        }
+      }
+      return false;
+    }
+    if (loop.kind() == Kind.RECURSION) {
+      for (Node n : Nodes.sameFrame(clause.body())) {
+        if (n instanceof Expr.Call call && analysis.isSelfCall(call)) {
+          return true;
+        }
+      }
+      return false;
+    }
     if (continuesLoop(analysis, clause.body(), loop)) {
       return true;
     }
@@ -243,9 +433,23 @@ final class RetryLoops {
       return false;
     }
     Set<String> read = new HashSet<>();
+    Set<String> asked = new HashSet<>();
     for (Node n : Nodes.sameFrame(loop.condition())) {
       if (n instanceof Expr.Name name && name.kind() != Expr.NameKind.TYPE) {
         read.add(name.name());
+      }
+      if (n instanceof Expr.Call call && call.receiver() instanceof Expr.Name holder) {
+        asked.add(holder.name());
+      }
+    }
+    // Success recorded through a call on what the condition asks: retryLoop.markComplete().
+    for (Node n : Nodes.sameFrame(loop.body())) {
+      if (n instanceof Expr.Call call
+          && call.receiver() instanceof Expr.Name holder
+          && asked.contains(holder.name())
+          && SUCCESS_MARK.matcher(call.name()).matches()
+          && !analysis.isInCatchBody(n, loopNode)) {
+        return true;
       }
     }
     for (Node n : Nodes.sameFrame(loop.body())) {
@@ -343,11 +547,34 @@ final class RetryLoops {
     };
   }
 
-  private static boolean takesItems(LoopInfo loop, List<Node> level) {
+  /**
+   * Whether an item call picks the next node or address to try ({@code currentServer =
+   * servers.next()}, {@code addresses.hasNext()}): a failover, not a new item to process.
+   */
+  private static boolean picksNode(MethodAnalysis analysis, Expr.Call call) {
+    Node parent = analysis.parent(call);
+    if (parent instanceof Expr.Assign assign
+        && assign.target() instanceof Expr.Name target
+        && NODES.matcher(target.name()).matches()) {
+      return true;
+    }
+    if (parent instanceof Stmt.LocalVar local && NODES.matcher(local.name()).matches()) {
+      return true;
+    }
+    return call.receiver() != null
+        && call.receiver().span().isKnown()
+        && NODES.matcher(analysis.context().text(call.receiver().span())).matches();
+  }
+
+  private static boolean takesItems(MethodAnalysis analysis, LoopInfo loop, List<Node> level) {
     for (Node n : level) {
       if (n instanceof Expr.Call call) {
         String name = call.name();
-        if (ITEM_CALLS.contains(name) || (name.equals("poll") && call.args().isEmpty())) {
+        if (name.equals("accept") && !call.args().isEmpty()) {
+          continue; // a predicate or a consumer, not ServerSocket.accept()
+        }
+        if ((ITEM_CALLS.contains(name) || (name.equals("poll") && call.args().isEmpty()))
+            && !picksNode(analysis, call)) {
           return true;
         }
         if (name.equals("read") && loop.condition() != null && contains(loop.condition(), call)) {

@@ -129,10 +129,11 @@ final class AnalysisCache {
    * Fast path: whether the method holds anything a rule could report on. It does if it catches
    * {@code InterruptedException} (anywhere); if a loop (or a {@code forEach} lambda) holds a catch
    * clause, a sleep, or a submission to an executor: the only places retry loops and unbounded
-   * submissions can be; if a catch clause calls the method itself (a retry by recursion); if a
-   * broad catch guards a call that may wait interruptibly; if it creates an executor; if it
-   * configures a retry library's backoff; or if it waits without a timeout after a deadline or
-   * timeout came into scope (a parameter or local by its type or name).
+   * submissions can be; if a catch clause calls the method itself (a retry by recursion); if it has
+   * a broad catch ({@code Exception}, {@code Throwable}), which may swallow an interrupt from any
+   * callee; if it creates an executor; if it configures a retry library's backoff; or if it waits
+   * without a timeout after a deadline or timeout came into scope (a parameter or local by its type
+   * or name).
    */
   private static final class Relevance extends TreeScanner<Void, Void> {
     private final String methodName;
@@ -189,9 +190,8 @@ final class AnalysisCache {
         if (loopDepth > 0
             || (type != null && mentions(type, CallNames.INTERRUPT_TYPES::contains))
             || (!methodName.isEmpty() && calls(clause.getBlock(), methodName::equals))
-            || (type != null
-                && mentions(type, CallNames.BROAD_CATCHES::contains)
-                && calls(tree.getBlock(), CallNames.INTERRUPTIBLE_WAITS::contains))) {
+            // A broad catch may swallow an interrupt from any callee declared to throw one.
+            || (type != null && mentions(type, CallNames.BROAD_CATCHES::contains))) {
           relevant = true;
           return null;
         }

@@ -8,9 +8,12 @@ import dev.bounded.checks.model.Expr;
 import dev.bounded.checks.model.Node;
 import dev.bounded.checks.model.Span;
 import dev.bounded.checks.model.Stmt;
+import dev.bounded.checks.model.TypeRef;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 /**
@@ -45,15 +48,24 @@ final class CatchAllRetries {
    * already catches {@code witness}, the kind of failure that should not be retried.
    */
   static List<Match> find(MethodAnalysis analysis, Set<String> broadTypes, String witness) {
+    return find(analysis, type -> broadTypes.contains(type.name()), witness, false);
+  }
+
+  /**
+   * Like {@link #find(MethodAnalysis, Set, String)}, with the broad types given by a test, and with
+   * {@code background} also in background loops that retry ({@link LoopInfo#isBackgroundRetry()}).
+   */
+  static List<Match> find(
+      MethodAnalysis analysis, Predicate<TypeRef> broad, String witness, boolean background) {
     List<Match> matches = new ArrayList<>();
     for (Stmt.Catch clause : analysis.catches()) {
-      int index = broadTypeIndex(clause, broadTypes);
+      int index = broadTypeIndex(clause, broad);
       if (index < 0) {
         continue;
       }
       LoopInfo loop = analysis.loopOf(clause);
       if (loop == null
-          || !loop.isRetryLoop()
+          || !(loop.isRetryLoop() || (background && loop.endsOnlyWhenStopped()))
           || !analysis.goesRoundAgain(clause, loop)
           || classifies(analysis, clause)
           || earlierClauseTakes(analysis, clause, witness)) {
@@ -64,9 +76,9 @@ final class CatchAllRetries {
     return matches;
   }
 
-  private static int broadTypeIndex(Stmt.Catch clause, Set<String> broadTypes) {
+  private static int broadTypeIndex(Stmt.Catch clause, Predicate<TypeRef> broad) {
     for (int i = 0; i < clause.types().size(); i++) {
-      if (broadTypes.contains(clause.types().get(i).name())) {
+      if (broad.test(clause.types().get(i))) {
         return i;
       }
     }
@@ -96,11 +108,19 @@ final class CatchAllRetries {
     String e = clause.parameter();
     boolean handedOn = false;
     String storedIn = null;
+    Set<Node> testedInIf = new HashSet<>();
     for (Node n : Nodes.sameFrame(clause.body())) {
-      if (n instanceof Expr.InstanceOf test && Nodes.mentions(test.expr(), e)) {
-        return true;
-      }
       if (n instanceof Stmt.If check && Nodes.mentions(check.condition(), e)) {
+        // Classification only if some kinds of failure leave: a branch that goes round for every
+        // other failure as well does not classify.
+        if (leaves(check.then()) || (check.otherwise() != null && leaves(check.otherwise()))) {
+          return true;
+        }
+        testedInIf.addAll(Nodes.sameFrame(check.condition()));
+      }
+      if (n instanceof Expr.InstanceOf test
+          && Nodes.mentions(test.expr(), e)
+          && !testedInIf.contains(test)) {
         return true;
       }
       if (n instanceof Stmt.Switch choice && Nodes.mentions(choice.selector(), e)) {
@@ -132,6 +152,19 @@ final class CatchAllRetries {
     // Stored, then judged after the try: attempt = new Attempt(e); ... if
     // (stop.shouldStop(attempt))
     return storedIn != null && judgedAfterTry(analysis, clause, storedIn);
+  }
+
+  /** Whether a branch leaves the loop on every path: it throws, returns or breaks. */
+  private static boolean leaves(Stmt branch) {
+    if (Flow.canCompleteNormally(branch)) {
+      return false;
+    }
+    for (Node n : Nodes.sameFrame(branch)) {
+      if (n instanceof Stmt.Throw || n instanceof Stmt.Return || n instanceof Stmt.Break) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static boolean hasClassifiedExit(Stmt body) {

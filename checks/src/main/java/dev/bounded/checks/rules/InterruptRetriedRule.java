@@ -47,14 +47,20 @@ public final class InterruptRetriedRule implements Rule {
       }
       boolean restores = Interrupts.restoresFlag(clause.body());
       String message =
-          restores
-              ? "This retry loop restores the interrupt flag but goes round again: the next attempt"
-                  + " starts interrupted and fails or spins at once. Interruption means stop: leave"
-                  + " the loop after restoring the flag (RetryPolicy never retries interruption)"
-              : "This retry loop catches InterruptedException and goes round again: a request to"
-                  + " stop is retried like a transient failure and the interrupt flag is lost, so"
-                  + " the thread cannot be cancelled. Restore the flag and leave the loop"
-                  + " (RetryPolicy never retries interruption)";
+          loop.isBackgroundRetry()
+              ? "This background loop catches InterruptedException and goes round again: a"
+                  + " request to stop is treated like a failure to retry, and nothing it reads"
+                  + " was set before the interrupt, so the thread cannot be stopped by"
+                  + " interrupting it. Leave the loop on interrupt (restore the flag first), or"
+                  + " set the stop flag before interrupting"
+              : restores
+                  ? "This retry loop restores the interrupt flag but goes round again: the next attempt"
+                      + " starts interrupted and fails or spins at once. Interruption means stop: leave"
+                      + " the loop after restoring the flag (RetryPolicy never retries interruption)"
+                  : "This retry loop catches InterruptedException and goes round again: a request to"
+                      + " stop is retried like a transient failure and the interrupt flag is lost, so"
+                      + " the thread cannot be cancelled. Restore the flag and leave the loop"
+                      + " (RetryPolicy never retries interruption)";
       findings.add(new Finding(NAME, reportedSpan(clause), message, fixes(analysis, clause, loop)));
     }
     return findings;
@@ -68,11 +74,12 @@ public final class InterruptRetriedRule implements Rule {
   static LoopInfo retryingLoop(MethodAnalysis analysis, Stmt.Catch clause) {
     LoopInfo loop = analysis.loopOf(clause);
     if (loop == null
-        || !loop.isRetryLoop()
-        || !Interrupts.receivesInterrupt(analysis, clause)
+        || !(loop.isRetryLoop() || loop.isBackgroundRetry())
+        || !Interrupts.receivesInterrupt(analysis, clause, true)
         || !analysis.goesRoundAgain(clause, loop)
         || Interrupts.remembersInterrupt(analysis, clause)
-        || Interrupts.conditionChecksStop(loop)) {
+        || Interrupts.propagatesAsInterrupt(analysis, clause)
+        || Interrupts.isExpectedWakeUp(analysis, clause, loop)) {
       return null;
     }
     return loop;
@@ -199,7 +206,7 @@ public final class InterruptRetriedRule implements Rule {
     if (!inLambda && analysis.method().mayThrow(Interrupts.INTERRUPTED_EXCEPTION)) {
       return "throw";
     }
-    if (loop.kind() == LoopInfo.Kind.FOR_EACH_LAMBDA) {
+    if (loop.kind() == LoopInfo.Kind.FOR_EACH_LAMBDA || loop.isWholeMethod()) {
       return null;
     }
     if (inLambda && analysis.enclosingLambda(clause) != analysis.enclosingLambda(loop.node())) {

@@ -40,8 +40,8 @@ public final class InterruptSwallowedRule implements Rule {
   public List<Finding> check(MethodAnalysis analysis, RuleConfig config) {
     List<Finding> findings = new ArrayList<>();
     for (Stmt.Catch clause : analysis.catches()) {
-      if (!Interrupts.catchesDirectly(clause)
-          || Interrupts.restoresFlag(clause.body())
+      if (!Interrupts.receivesInterrupt(analysis, clause)
+          || Interrupts.restoresFlag(analysis, clause.body())
           || Interrupts.propagates(analysis, clause)
           || Interrupts.remembersInterrupt(analysis, clause)
           || Interrupts.endsTask(analysis, clause)
@@ -50,11 +50,18 @@ public final class InterruptSwallowedRule implements Rule {
           || InterruptRetriedRule.retryingLoop(analysis, clause) != null) {
         continue;
       }
+      String what =
+          Interrupts.catchesDirectly(clause)
+              ? "InterruptedException is swallowed"
+              : "This catch of "
+                  + clause.types().get(0).simpleName()
+                  + " swallows the InterruptedException its try block can throw";
       findings.add(
           new Finding(
               NAME,
               interruptTypeSpan(clause),
-              "InterruptedException is swallowed: throwing it cleared the interrupt flag, so code"
+              what
+                  + ": throwing it cleared the interrupt flag, so code"
                   + " above cannot see that the thread was asked to stop. Restore the flag with"
                   + " Thread.currentThread().interrupt(), or propagate the exception",
               fix(analysis, clause)));
@@ -80,8 +87,10 @@ public final class InterruptSwallowedRule implements Rule {
     String indent = Source.indentAt(source, clause.span().start());
     String inner = Source.deeper(source, indent);
     String restore = "Thread.currentThread().interrupt();";
-    if (clause.types().size() > 1) {
-      String type = analysis.context().text(interruptTypeSpan(clause));
+    boolean direct = Interrupts.catchesDirectly(clause);
+    if (clause.types().size() > 1 || !direct) {
+      String type =
+          direct ? analysis.context().text(interruptTypeSpan(clause)) : "InterruptedException";
       restore =
           "if ("
               + clause.parameter()

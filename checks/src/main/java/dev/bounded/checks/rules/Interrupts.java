@@ -1,12 +1,16 @@
 package dev.bounded.checks.rules;
 
+import dev.bounded.checks.analysis.CallNames;
 import dev.bounded.checks.analysis.Flow;
 import dev.bounded.checks.analysis.LoopInfo;
 import dev.bounded.checks.analysis.MethodAnalysis;
 import dev.bounded.checks.analysis.Nodes;
+import dev.bounded.checks.analysis.StopFlags;
 import dev.bounded.checks.model.Expr;
+import dev.bounded.checks.model.MethodModel;
 import dev.bounded.checks.model.Node;
 import dev.bounded.checks.model.Stmt;
+import dev.bounded.checks.model.TypeRef;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -65,21 +69,6 @@ final class Interrupts {
           "startVirtualThread",
           "start");
 
-  /** Calls in a loop condition that check for a request to stop. */
-  private static final Set<String> STOP_CHECKS =
-      Set.of(
-          "isInterrupted",
-          "interrupted",
-          "isShutdown",
-          "isTerminated",
-          "isTerminating",
-          "isClosed",
-          "isCancelled",
-          "isStopped",
-          "isRunning",
-          "isActive",
-          "isOpen");
-
   private Interrupts() {}
 
   /**
@@ -92,11 +81,23 @@ final class Interrupts {
 
   /**
    * Tells whether an {@code InterruptedException} thrown in the try body lands in this clause:
-   * named directly, or caught through a supertype when the body can throw it (by the declared
-   * thrown types) and no earlier clause of the same try takes it.
+   * named directly, or caught through a supertype when the body can throw it (a call declares it or
+   * a subtype, or a {@code throw} creates it) and no earlier clause of the same try takes it.
+   */
+  static boolean receivesInterrupt(MethodAnalysis analysis, Stmt.Catch clause) {
+    return receivesInterrupt(analysis, clause, false);
+  }
+
+  /**
+   * Like {@link #receivesInterrupt(MethodAnalysis, Stmt.Catch)}, and with {@code
+   * throughBroadCallees} a broad catch also receives an interrupt from a call declared to throw a
+   * supertype of it: {@code throws Exception}, {@code throws Throwable}, a generic {@code throws E}
+   * ({@code Callable.call}, users' functional interfaces): whatever the callee does, an interrupt
+   * can come out of it.
    */
   @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
-  static boolean receivesInterrupt(MethodAnalysis analysis, Stmt.Catch clause) {
+  static boolean receivesInterrupt(
+      MethodAnalysis analysis, Stmt.Catch clause, boolean throughBroadCallees) {
     if (catchesDirectly(clause)) {
       return true;
     }
@@ -112,31 +113,40 @@ final class Interrupts {
         return false;
       }
     }
-    return mayThrow(t.body(), INTERRUPTED_EXCEPTION)
-        || t.resources().stream().anyMatch(r -> mayThrow(r, INTERRUPTED_EXCEPTION));
+    List<Node> sources = new ArrayList<>(t.resources());
+    sources.add(t.body());
+    for (Node source : sources) {
+      if (mayThrow(source, INTERRUPTED_EXCEPTION, throughBroadCallees)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
-   * Tells whether code can throw {@code type}: a call declares it, or a {@code throw} creates it.
-   * Lambda bodies and inner try blocks that catch it are not counted.
+   * Tells whether code can throw {@code type}: a call declares it (or, with {@code
+   * throughBroadCallees}, a supertype of it), or a {@code throw} creates it. Lambda bodies and
+   * inner try blocks that catch it are not counted.
    */
-  static boolean mayThrow(Node root, String type) {
+  static boolean mayThrow(Node root, String type, boolean throughBroadCallees) {
     if (root instanceof Expr.Lambda) {
       return false;
     }
     if (root instanceof Stmt.Try t) {
       boolean caught = t.catches().stream().anyMatch(c -> c.catches(type));
-      if (!caught && mayThrow(t.body(), type)) {
+      if (!caught && mayThrow(t.body(), type, throughBroadCallees)) {
         return true;
       }
       for (Node child : t.children()) {
-        if (child != t.body() && mayThrow(child, type)) {
+        if (child != t.body() && mayThrow(child, type, throughBroadCallees)) {
           return true;
         }
       }
       return false;
     }
-    if (root instanceof Expr.Call call && call.method().declaresThrowing(type)) {
+    if (root instanceof Expr.Call call
+        && (call.method().declaresThrowing(type)
+            || (throughBroadCallees && declaresSupertypeOf(call, type)))) {
       return true;
     }
     if (root instanceof Stmt.Throw thrown
@@ -145,11 +155,107 @@ final class Interrupts {
       return true;
     }
     for (Node child : root.children()) {
-      if (mayThrow(child, type)) {
+      if (mayThrow(child, type, throughBroadCallees)) {
         return true;
       }
     }
     return false;
+  }
+
+  private static boolean declaresSupertypeOf(Expr.Call call, String type) {
+    for (TypeRef thrown : call.method().thrown()) {
+      if (thrown.isSupertypeOf(type)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The exception types that carry an interrupt to the caller. */
+  static final List<String> INTERRUPT_TYPES =
+      List.of(
+          INTERRUPTED_EXCEPTION,
+          "java.io.InterruptedIOException",
+          "java.nio.channels.ClosedByInterruptException");
+
+  /**
+   * Whether a thrown expression is of a type that carries an interrupt ({@code new
+   * InterruptedIOException(..)}, a subtype of it, or, when the frontend cannot resolve the type, a
+   * class named so): throwing it propagates the interrupt, with or without the cause.
+   */
+  static boolean isInterruptTyped(Expr thrown) {
+    TypeRef type = thrown instanceof Expr.New created ? created.type() : thrown.type();
+    if (type.isKnown()) {
+      for (String interrupt : INTERRUPT_TYPES) {
+        if (type.isSubtypeOf(interrupt)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** Whether a call declares that it throws an exception type that carries an interrupt. */
+  private static boolean declaresInterruptType(Expr.Call call) {
+    for (String interrupt : INTERRUPT_TYPES) {
+      if (call.method().declaresThrowing(interrupt)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether a handler that can go round again still hands an interrupt on: it throws an
+   * interrupt-typed exception, passes the exception to a helper declared to throw one ({@code
+   * rethrowIfInterrupt(e)}, {@code throwIfInstanceOf(e, InterruptedException.class)}), or leaves
+   * when it finds the failure is an interrupt ({@code if (e instanceof InterruptedException) throw
+   * ..}, {@code if (Thread.interrupted()) return}).
+   */
+  static boolean propagatesAsInterrupt(MethodAnalysis analysis, Stmt.Catch clause) {
+    String e = clause.parameter();
+    for (Node n : Nodes.sameFrame(clause.body())) {
+      if (n instanceof Stmt.Throw thrown && isInterruptTyped(thrown.value())) {
+        return true;
+      }
+      if (n instanceof Expr.Call call
+          && call.args().stream().anyMatch(a -> Nodes.mentions(a, e))
+          && (declaresInterruptType(call)
+              || (call.name().equals("throwIfInstanceOf")
+                  && call.args().stream().anyMatch(Interrupts::namesInterruptClass)))) {
+        return true;
+      }
+      if (n instanceof Stmt.If check
+          && testsForInterrupt(check.condition(), e)
+          && !Flow.canCompleteNormally(check.then())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** {@code e instanceof InterruptedException}, {@code Thread.interrupted()}, and the like. */
+  private static boolean testsForInterrupt(Expr condition, String e) {
+    for (Node n : Nodes.sameFrame(condition)) {
+      if (n instanceof Expr.InstanceOf test
+          && Nodes.mentions(test.expr(), e)
+          && INTERRUPT_TYPES.stream().anyMatch(test.tested()::isSubtypeOf)) {
+        return true;
+      }
+      if (n instanceof Expr.Call call
+          && (call.name().equals("interrupted") || call.name().equals("isInterrupted"))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** {@code InterruptedException.class} and the other interrupt types' class literals. */
+  private static boolean namesInterruptClass(Expr arg) {
+    return arg instanceof Expr.Name literal
+        && literal.name().equals("class")
+        && literal.qualifier() instanceof Expr.Name type
+        && CallNames.INTERRUPT_TYPES.contains(type.name());
   }
 
   /** Whether a call hands an exception on to someone else (a future, a callback, a rethrower). */
@@ -175,6 +281,24 @@ final class Interrupts {
   }
 
   /**
+   * Like {@link #restoresFlag(Node)}, and a call to a method of the same unit that restores it
+   * counts too ({@code throw interrupted(e)} where {@code interrupted} restores, then wraps).
+   */
+  @SuppressWarnings("ReferenceEquality") // models are compared by identity
+  static boolean restoresFlag(MethodAnalysis analysis, Node body) {
+    if (restoresFlag(body)) {
+      return true;
+    }
+    for (Expr.Call call : Nodes.calls(body)) {
+      MethodModel callee = analysis.context().unit().declarationOf(call);
+      if (callee != null && callee != analysis.method() && restoresFlag(callee.body())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
    * Whether the clause hands the exception on: throws it or an exception that wraps it, returns it,
    * or passes it to a call that propagates failures ({@code completeExceptionally}).
    */
@@ -182,12 +306,15 @@ final class Interrupts {
     String e = clause.parameter();
     for (Node n : Nodes.sameFrame(clause.body())) {
       if (n instanceof Stmt.Throw thrown) {
-        if (Nodes.mentions(thrown.value(), e)) {
+        // Rethrown as it is, or as an interrupt. Wrapped in another exception (new
+        // RuntimeException(e)) it is not: the type that says "interrupted" is gone, the flag is
+        // cleared, and callers that catch the wrapper carry on.
+        if (isVariable(thrown.value(), e) || isInterruptTyped(thrown.value())) {
           return true;
         }
-        if (thrown.value() instanceof Expr.Name local) {
+        if (thrown.value() instanceof Expr.Name local && local.isVariable(local.name())) {
           for (Expr value : analysis.valuesOf(local.name())) {
-            if (Nodes.mentions(value, e)) {
+            if (isVariable(value, e) || isInterruptTyped(value)) {
               return true;
             }
           }
@@ -196,6 +323,10 @@ final class Interrupts {
           && returned.value() != null
           && Nodes.mentions(returned.value(), e)) {
         return true;
+      } else if (n instanceof Expr.Call call
+          && declaresInterruptType(call)
+          && call.args().stream().anyMatch(a -> Nodes.mentions(a, e))) {
+        return true; // a helper that rethrows it as an interrupt: rethrowIfInterrupt(e)
       } else if (n instanceof Expr.Call call
           && (PROPAGATING_CALLS.contains(call.name())
               || (STORING_CALLS.contains(call.name())
@@ -252,6 +383,10 @@ final class Interrupts {
     return false;
   }
 
+  private static boolean isVariable(Expr expr, String variable) {
+    return expr instanceof Expr.Name name && name.isVariable(variable);
+  }
+
   /** Whether an expression names a field ({@code failure}, {@code this.failure}). */
   private static boolean isField(Expr expr) {
     return expr instanceof Expr.Name name
@@ -278,7 +413,7 @@ final class Interrupts {
    */
   static boolean endsTask(MethodAnalysis analysis, Stmt.Catch clause) {
     Expr.Lambda lambda = analysis.enclosingLambda(clause);
-    if (lambda == null ? !analysis.method().isTaskBody() : !isTaskLambda(analysis, lambda)) {
+    if (lambda == null ? !endsThread(analysis) : !isTaskLambda(analysis, lambda)) {
       return false;
     }
     boolean breaks = false;
@@ -298,7 +433,8 @@ final class Interrupts {
       }
     }
     if (loops.isEmpty()) {
-      return true;
+      // Falls through: the body ends only if nothing of substance runs after the try.
+      return endsBody(analysis, analysis.tryOf(clause), lambda);
     }
     Stmt.Loop outermost = loops.get(loops.size() - 1);
     for (Node n : Nodes.sameFrame(clause.body())) {
@@ -310,6 +446,57 @@ final class Interrupts {
       }
     }
     return false;
+  }
+
+  /**
+   * Whether control leaving {@code stmt} normally reaches the end of the body ({@code lambda}'s, or
+   * the method's) with nothing but logging and returns on the way: the task then ends.
+   */
+  private static boolean endsBody(MethodAnalysis analysis, Stmt stmt, Expr.Lambda lambda) {
+    Node child = stmt;
+    for (Node p = analysis.parent(stmt); p != null; child = p, p = analysis.parent(p)) {
+      if (p == lambda || p instanceof Expr.Lambda) {
+        return p == lambda;
+      }
+      if (p instanceof Stmt.Loop) {
+        return false;
+      }
+      if (p instanceof Stmt.Block block) {
+        boolean after = false;
+        for (Stmt s : block.statements()) {
+          if (after && !isWrapUp(s)) {
+            return false;
+          }
+          after |= s == child;
+        }
+      }
+    }
+    return true;
+  }
+
+  /** A statement that only winds down: a return, a throw, a log line. */
+  private static boolean isWrapUp(Stmt stmt) {
+    if (stmt instanceof Stmt.Return || stmt instanceof Stmt.Throw) {
+      return true;
+    }
+    return stmt instanceof Stmt.ExprStmt e
+        && e.expr() instanceof Expr.Call call
+        && LOGGING.matcher(call.name()).matches();
+  }
+
+  private static final java.util.regex.Pattern LOGGING =
+      java.util.regex.Pattern.compile(
+          "trace|debug|info|warn|warning|error|fatal|log|println|print|printf");
+
+  /**
+   * Whether the method's end is its thread's end: a thread's or task's body, {@code main}, or a
+   * private or package-private helper that only such bodies call.
+   */
+  private static boolean endsThread(MethodAnalysis analysis) {
+    MethodModel method = analysis.method();
+    return method.isTaskBody()
+        || method.isMain()
+        || analysis.unitFacts().isThreadBodyHelper(method);
   }
 
   /** Whether a lambda is a task body: given to a {@code Thread} or an executor. */
@@ -361,76 +548,56 @@ final class Interrupts {
     return false;
   }
 
-  /**
-   * Whether a loop's condition checks for a request to stop: the interrupt flag, a boolean stop
-   * field, an {@code AtomicBoolean} field, or a lifecycle query such as {@code isShutdown()}. Such
-   * a loop may use an interrupt as a wake-up and let the condition decide.
-   */
+  /** Whether a loop's condition checks for a request to stop (see {@link StopFlags}). */
   static boolean conditionChecksStop(LoopInfo loop) {
-    if (loop.condition() == null) {
+    return StopFlags.conditionChecksStop(loop);
+  }
+
+  /**
+   * Whether an interrupt caught by {@code clause} is a wake-up the loop expects: the loop condition
+   * checks a stop flag that the code interrupting the thread sets first (a stop or close method of
+   * the unit writes the flag, then calls {@code interrupt()}), or a JDK executor's lifecycle, or
+   * the interrupt flag itself once the handler has restored it. A loop reading a flag that nothing
+   * sets before interrupting goes on after the interrupt: the request to stop is lost.
+   */
+  static boolean isExpectedWakeUp(MethodAnalysis analysis, Stmt.Catch clause, LoopInfo loop) {
+    if (loop == null || !conditionChecksStop(loop)) {
       return false;
     }
-    for (Node n : Nodes.sameFrame(loop.condition())) {
-      if (n instanceof Expr.Call call) {
-        if (STOP_CHECKS.contains(call.name())) {
+    for (String flag : StopFlags.flagsRead(loop)) {
+      if (flag.equals(StopFlags.INTERRUPT_FLAG)) {
+        if (restoresFlag(clause.body())) {
           return true;
         }
-        if (call.name().equals("get")
-            && call.receiver() instanceof Expr.Name field
-            && field.kind() == Expr.NameKind.FIELD
-            && field.type().name().equals("java.util.concurrent.atomic.AtomicBoolean")) {
-          return true;
-        }
-      } else if (n instanceof Expr.Name name
-          && name.kind() == Expr.NameKind.FIELD
-          && (name.type().name().equals("boolean")
-              || name.type().name().equals("java.lang.Boolean"))) {
-        return true;
-      } else if (n instanceof Expr.Binary test
-          && (test.operator().equals("==") || test.operator().equals("!="))
-          && (isStateRead(test.left())
-              || isStateRead(test.right())
-              || (isField(test.left()) && isConstant(test.right()))
-              || (isConstant(test.left()) && isField(test.right())))) {
+      } else if (analysis.unitFacts().isSetBeforeInterrupt(flag)
+          || !(analysis.unitFacts().isVisible(flag)
+              || analysis.context().fieldValue(flag) != null)) {
+        // Set before the interrupt; or set and read where this unit cannot see (an inherited
+        // isStopped()): then nothing is known, and the rule stays silent.
         return true;
       }
     }
     return false;
   }
 
-  /** A named constant: {@code RUNNING}, {@code State.STARTED}. */
-  private static boolean isConstant(Expr expr) {
-    return expr instanceof Expr.Name name
-        && name.kind() == Expr.NameKind.FIELD
-        && name.name().matches("[A-Z][A-Z0-9_]*");
-  }
-
-  /** A read of a lifecycle state: {@code state.get()} on a field, or {@code getState()}. */
-  private static boolean isStateRead(Expr expr) {
-    if (!(expr instanceof Expr.Call call) || !call.args().isEmpty()) {
-      return false;
-    }
-    if (call.name().equals("getState") || call.name().equals("state")) {
-      return true;
-    }
-    return call.name().equals("get") && isField(call.receiver());
-  }
-
   /**
-   * Whether the clause sits in a component's own worker loop that uses an interrupt as a wake-up:
-   * the loop condition checks a stop flag or state, and the loop runs on the component's own thread
-   * ({@code run()}/{@code call()}, a private method, or a task lambda). Loops in methods that other
-   * threads call still lose their callers' interrupts.
+   * Whether the clause sits in a component's own worker loop that uses an interrupt as a wake-up
+   * ({@link #isExpectedWakeUp}), and the loop runs on the component's own thread: {@code
+   * run()}/{@code call()}, a task lambda, a private method, or a method of any visibility that a
+   * thread's body of the unit calls. Loops in methods that other threads call still lose their
+   * callers' interrupts.
    */
   static boolean isWakeUpInOwnWorker(MethodAnalysis analysis, Stmt.Catch clause) {
     LoopInfo loop = analysis.loopOf(clause);
-    if (loop == null || !conditionChecksStop(loop)) {
+    if (!isExpectedWakeUp(analysis, clause, loop)) {
       return false;
     }
     Expr.Lambda lambda = analysis.enclosingLambda(clause);
     if (lambda != null) {
       return isTaskLambda(analysis, lambda);
     }
-    return analysis.method().isTaskBody() || analysis.method().isPrivate();
+    return analysis.method().isTaskBody()
+        || analysis.method().isPrivate()
+        || analysis.unitFacts().isReachedFromThreadBody(analysis.method());
   }
 }

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Failure mode E: a retry loop repeats a call that may have committed: an HTTP POST or PATCH, a
@@ -44,6 +45,107 @@ public final class NonIdempotentRetryRule implements Rule {
 
   private static final Set<String> WRITE_METHODS = Set.of("POST", "PATCH");
 
+  /**
+   * Well-known non-idempotent client calls, by receiver type: message sends and publishes, Redis
+   * increments, pushes and stream adds.
+   *
+   * @param owner a type the receiver is (a subtype of)
+   * @param names the method names
+   * @param what how the message names the call
+   */
+  private record KnownWrite(String owner, Set<String> names, String what) {}
+
+  private static final Set<String> REDIS_WRITES =
+      Set.of(
+          "incr",
+          "incrBy",
+          "incrby",
+          "incrByFloat",
+          "incrbyfloat",
+          "decr",
+          "decrBy",
+          "decrby",
+          "hincrBy",
+          "hincrby",
+          "hincrByFloat",
+          "zincrby",
+          "zincrBy",
+          "lpush",
+          "rpush",
+          "lpushx",
+          "rpushx",
+          "xadd",
+          "publish",
+          "append",
+          "lpop",
+          "rpop",
+          "spop",
+          "rpoplpush",
+          "lmove",
+          "blmove",
+          "brpoplpush",
+          "pfadd");
+
+  private static final List<KnownWrite> KNOWN_WRITES =
+      List.of(
+          new KnownWrite(
+              "org.apache.kafka.clients.producer.Producer", Set.of("send"), "a Kafka send"),
+          new KnownWrite("javax.jms.MessageProducer", Set.of("send"), "a JMS send"),
+          new KnownWrite("jakarta.jms.MessageProducer", Set.of("send"), "a JMS send"),
+          new KnownWrite("javax.jms.JMSProducer", Set.of("send"), "a JMS send"),
+          new KnownWrite("jakarta.jms.JMSProducer", Set.of("send"), "a JMS send"),
+          new KnownWrite("com.rabbitmq.client.Channel", Set.of("basicPublish"), "an AMQP publish"),
+          new KnownWrite(
+              "org.springframework.amqp.core.AmqpTemplate",
+              Set.of("send", "convertAndSend", "convertSendAndReceive", "sendAndReceive"),
+              "an AMQP send"),
+          new KnownWrite("io.nats.client.Connection", Set.of("publish"), "a NATS publish"),
+          new KnownWrite(
+              "org.apache.pulsar.client.api.Producer",
+              Set.of("send", "sendAsync"),
+              "a Pulsar send"),
+          new KnownWrite(
+              "org.apache.rocketmq.client.producer.MQProducer",
+              Set.of("send", "sendOneway"),
+              "a RocketMQ send"),
+          new KnownWrite(
+              "org.springframework.kafka.core.KafkaOperations", Set.of("send"), "a Kafka send"),
+          new KnownWrite(
+              "org.springframework.web.client.RestOperations",
+              Set.of("postForObject", "postForEntity", "postForLocation", "patchForObject"),
+              "an HTTP POST"),
+          new KnownWrite("redis.clients.jedis.commands.JedisCommands", REDIS_WRITES, "a Redis"),
+          new KnownWrite("redis.clients.jedis.Jedis", REDIS_WRITES, "a Redis"),
+          new KnownWrite("redis.clients.jedis.UnifiedJedis", REDIS_WRITES, "a Redis"),
+          new KnownWrite("redis.clients.jedis.PipelineBase", REDIS_WRITES, "a Redis"),
+          new KnownWrite("io.lettuce.core.api.sync.RedisStringCommands", REDIS_WRITES, "a Redis"),
+          new KnownWrite("io.lettuce.core.api.sync.RedisListCommands", REDIS_WRITES, "a Redis"),
+          new KnownWrite("io.lettuce.core.api.sync.RedisHashCommands", REDIS_WRITES, "a Redis"),
+          new KnownWrite("io.lettuce.core.api.sync.RedisStreamCommands", REDIS_WRITES, "a Redis"),
+          new KnownWrite("io.lettuce.core.api.sync.BaseRedisCommands", REDIS_WRITES, "a Redis"),
+          new KnownWrite(
+              "io.lettuce.core.api.async.RedisStringAsyncCommands", REDIS_WRITES, "a Redis"),
+          new KnownWrite(
+              "io.lettuce.core.api.async.RedisListAsyncCommands", REDIS_WRITES, "a Redis"),
+          new KnownWrite(
+              "io.lettuce.core.api.async.BaseRedisAsyncCommands", REDIS_WRITES, "a Redis"));
+
+  /** Names of calls that send an HTTP POST or PATCH. */
+  private static final Pattern HTTP_WRITE_CALL =
+      Pattern.compile("(?i)(http|do|send)?(post|patch)(for\\w*|form|json|body|async|request)?");
+
+  /** Names of HTTP clients. */
+  private static final Pattern HTTP_CLIENT =
+      Pattern.compile("(?i).*(http|rest|webclient|template|agent).*");
+
+  /** Request classes of HTTP clients whose method is not idempotent. */
+  private static final Set<String> WRITE_REQUESTS =
+      Set.of(
+          "org.apache.http.client.methods.HttpPost",
+          "org.apache.http.client.methods.HttpPatch",
+          "org.apache.hc.client5.http.classic.methods.HttpPost",
+          "org.apache.hc.client5.http.classic.methods.HttpPatch");
+
   @Override
   public String name() {
     return NAME;
@@ -56,12 +158,14 @@ public final class NonIdempotentRetryRule implements Rule {
       if (retriesOnlyUnsentFailures(analysis, loop)) {
         continue;
       }
+      boolean specific = false;
       for (Node n : analysis.loopLevel(loop)) {
         if (!(n instanceof Expr.Call call)) {
           continue;
         }
         String what = nonIdempotentCall(analysis, loop, call, config);
         if (what != null) {
+          specific = true;
           findings.add(
               new Finding(
                   NAME,
@@ -76,8 +180,148 @@ public final class NonIdempotentRetryRule implements Rule {
                   List.of()));
         }
       }
+      if (!specific) {
+        Finding engine = genericEngine(analysis, loop);
+        if (engine != null) {
+          findings.add(engine);
+        }
+      }
     }
     return findings;
+  }
+
+  /** Calls that run an operation handed in as a parameter: {@code callable.call()}. */
+  private static final Set<String> OPERATION_RUNS =
+      Set.of(
+          "call",
+          "apply",
+          "run",
+          "execute",
+          "invoke",
+          "proceed",
+          "perform",
+          "doExecute",
+          "doInvoke",
+          "get",
+          "doCall");
+
+  /** Calls that send a request handed in as a parameter: {@code chain.proceed(request)}. */
+  private static final Pattern REQUEST_SENDS =
+      Pattern.compile(
+          "(?i).*(send|invoke|execute|request|call|proceed|exchange|dispatch|publish|deliver"
+              + "|transmit|perform).*");
+
+  /** Names of parameters that say which HTTP method a request uses. */
+  private static final Pattern METHOD_PARAMETER = Pattern.compile("(?i)(http)?(method|verb)");
+
+  /** Names that show the loop asks whether the operation may be repeated. */
+  private static final Pattern ASKS_IDEMPOTENCY =
+      Pattern.compile(
+          "(?i).*(idempot|retryable|retriable|replayable|repeatable|oneshot|safetoretry|readonly"
+              + "|getmethod|httpmethod|ismutation|iswrite|isread).*");
+
+  /** Collections and values whose {@code get} is a lookup, not an operation. */
+  private static final List<String> NOT_OPERATIONS =
+      List.of(
+          "java.util.Collection",
+          "java.util.Map",
+          "java.util.Optional",
+          "java.lang.CharSequence",
+          "java.util.concurrent.atomic.AtomicReference",
+          "java.lang.ThreadLocal",
+          "java.util.concurrent.Future");
+
+  /**
+   * A generic retry engine: the loop re-runs an operation handed in (a parameter: a callable, a
+   * request, a command, an invocation) after a failure that can follow the send, and nothing in it
+   * asks whether the operation may be repeated. Reported at the retrying catch clause: the retry
+   * decision.
+   */
+  private static Finding genericEngine(MethodAnalysis analysis, LoopInfo loop) {
+    String operation = null;
+    for (Node n : analysis.loopLevel(loop)) {
+      if (n instanceof Expr.Call call && operation == null) {
+        operation = opaqueOperation(call);
+      }
+      if ((n instanceof Expr.Call call && ASKS_IDEMPOTENCY.matcher(call.name()).matches())
+          || (n instanceof Expr.Name name && ASKS_IDEMPOTENCY.matcher(name.name()).matches())) {
+        return null;
+      }
+    }
+    if (operation == null) {
+      return null;
+    }
+    for (Stmt.Catch clause : analysis.catches()) {
+      if (analysis.loopOf(clause) != loop || !analysis.goesRoundAgain(clause, loop)) {
+        continue;
+      }
+      TypeRef after = null;
+      for (TypeRef type : clause.types()) {
+        if (!NOTHING_SENT.contains(type.name())) {
+          after = type;
+        }
+      }
+      if (after == null) {
+        continue;
+      }
+      return new Finding(
+          NAME,
+          clause.typeSpan(),
+          "This retry loop re-runs an operation it is handed ("
+              + operation
+              + ") after "
+              + (after.isKnown() ? after.simpleName() : "a failure")
+              + ", which can come after the request was sent, and never asks whether the"
+              + " operation may be repeated: a write that timed out may have committed, and the"
+              + " retry applies it again. Retry writes only when they are idempotent (an"
+              + " idempotency key, an isIdempotent check), or only failures that prove nothing"
+              + " was sent (ConnectException)",
+          List.of());
+    }
+    return null;
+  }
+
+  /** Describes the call if it runs an operation handed in to the method, or returns null. */
+  private static String opaqueOperation(Expr.Call call) {
+    if (OPERATION_RUNS.contains(call.name())
+        && call.receiver() instanceof Expr.Name receiver
+        && receiver.kind() == Expr.NameKind.PARAMETER
+        && !isLookup(receiver.type())
+        && (!call.name().equals("get") || call.args().isEmpty())) {
+      return receiver.name() + "." + call.name() + "(..)";
+    }
+    if (!REQUEST_SENDS.matcher(call.name()).matches()) {
+      return null;
+    }
+    for (Expr arg : call.args()) {
+      // Whatever HTTP method the caller asked for: callServer(api, params, body, method).
+      if (arg instanceof Expr.Name method
+          && method.kind() == Expr.NameKind.PARAMETER
+          && METHOD_PARAMETER.matcher(method.name()).matches()) {
+        return call.name() + "(.., " + method.name() + ")";
+      }
+    }
+    for (Expr arg : call.args()) {
+      // A request of the project's or a library's own type: the JDK's (java.net.http, java.sql)
+      // are judged by what they are.
+      if (arg instanceof Expr.Name handed
+          && handed.kind() == Expr.NameKind.PARAMETER
+          && !isLookup(handed.type())
+          && !handed.type().name().startsWith("java.")
+          && !(handed.type().isKnown() && handed.type().name().indexOf('.') < 0)) {
+        return call.name() + "(" + handed.name() + ")";
+      }
+    }
+    return null;
+  }
+
+  private static boolean isLookup(TypeRef type) {
+    for (String lookup : NOT_OPERATIONS) {
+      if (type.isSubtypeOf(lookup)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Describes the call if repeating it may duplicate a write, or returns {@code null}. */
@@ -111,6 +355,10 @@ public final class NonIdempotentRetryRule implements Rule {
         }
       }
     }
+    String known = knownWrite(analysis, loop, call, config);
+    if (known != null) {
+      return known;
+    }
     if (call.method().hasAnnotation("NonIdempotent")) {
       return "@NonIdempotent " + call.name() + "()";
     }
@@ -118,6 +366,124 @@ public final class NonIdempotentRetryRule implements Rule {
       int hash = configured.indexOf('#');
       if (call.isCallTo(configured.substring(0, hash), configured.substring(hash + 1))) {
         return configured + " (configured as non-idempotent)";
+      }
+    }
+    return null;
+  }
+
+  /** A well-known non-idempotent client call, or {@code null}. */
+  private static String knownWrite(
+      MethodAnalysis analysis, LoopInfo loop, Expr.Call call, RuleConfig config) {
+    for (KnownWrite write : KNOWN_WRITES) {
+      if (write.names().contains(call.name()) && call.isCallTo(write.owner(), call.name())) {
+        return write.what().equals("a Redis")
+            ? "a Redis " + call.name().toUpperCase(Locale.ROOT)
+            : write.what();
+      }
+    }
+    // ZooKeeper: a sequential node created again is a second node.
+    if (call.isCallTo("org.apache.zookeeper.ZooKeeper", "create")
+        && call.args().stream()
+            .anyMatch(a -> a.span().isKnown() && mentionsSequential(analysis, a))) {
+      return "a ZooKeeper create of a sequential node";
+    }
+    // Apache HttpClient: execute(new HttpPost(..)) and execute(post).
+    if (call.name().equals("execute") && !call.args().isEmpty()) {
+      for (Expr arg : call.args()) {
+        for (Expr origin : analysis.origins(arg)) {
+          if (origin instanceof Expr.New request
+              && WRITE_REQUESTS.contains(request.type().name())
+              && !requestKeyed(analysis, loop, arg, config)) {
+            return "an HTTP " + request.type().simpleName().substring(4).toUpperCase(Locale.ROOT);
+          }
+        }
+      }
+    }
+    // OkHttp: client.newCall(request).execute() with a request built by .post(body).
+    if ((call.name().equals("execute") || call.name().equals("enqueue"))
+        && call.receiver() instanceof Expr.Call newCall
+        && newCall.name().equals("newCall")
+        && newCall.args().size() == 1) {
+      String method =
+          builtWith(analysis, newCall.args().get(0), Set.of("post", "patch"), config, loop);
+      if (method != null) {
+        return "an HTTP " + method.toUpperCase(Locale.ROOT);
+      }
+    }
+    // A project's HTTP client: httpPost(..), postForm(..), patchJson(..) on an HTTP-ish receiver.
+    if (HTTP_WRITE_CALL.matcher(call.name()).matches()
+        && !call.args().isEmpty()
+        && (call.receiver() == null
+            || HTTP_CLIENT.matcher(call.receiver().type().simpleName()).matches()
+            || (call.receiver() instanceof Expr.Name client
+                && HTTP_CLIENT.matcher(client.name()).matches()))) {
+      return "an HTTP "
+          + (call.name().toLowerCase(Locale.ROOT).contains("patch") ? "PATCH" : "POST");
+    }
+    // Spring RestTemplate exchange(url, HttpMethod.POST, ..), WebClient post().
+    if ((call.name().equals("exchange") || call.name().equals("execute"))
+        && call.args().size() >= 2
+        && call.args().get(1) instanceof Expr.Name method
+        && isWriteMethod(method.name())
+        && method.qualifier() instanceof Expr.Name type
+        && type.name().equals("HttpMethod")) {
+      return "an HTTP " + method.name();
+    }
+    return null;
+  }
+
+  private static boolean mentionsSequential(MethodAnalysis analysis, Expr arg) {
+    for (Expr origin : analysis.origins(arg)) {
+      if (origin.span().isKnown()
+          && analysis.context().text(origin.span()).contains("SEQUENTIAL")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether the method sets an idempotency key, made once, on the request held by {@code arg}. */
+  private static boolean requestKeyed(
+      MethodAnalysis analysis, LoopInfo loop, Expr arg, RuleConfig config) {
+    if (!(arg instanceof Expr.Name request)) {
+      return false;
+    }
+    for (Node n : Nodes.sameFrame(analysis.method().body())) {
+      if (n instanceof Expr.Call set
+          && (set.name().equals("setHeader") || set.name().equals("addHeader"))
+          && set.args().size() == 2
+          && set.receiver() instanceof Expr.Name target
+          && target.name().equals(request.name())
+          && isKeyHeader(set.args().get(0), config)
+          && madeOnce(analysis, loop, set.args().get(1))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The write method a request builder chain uses ({@code .post(body)}), unless keyed. */
+  private static String builtWith(
+      MethodAnalysis analysis,
+      Expr request,
+      Set<String> methods,
+      RuleConfig config,
+      LoopInfo loop) {
+    for (Expr origin : analysis.origins(request)) {
+      String method = null;
+      boolean keyed = false;
+      for (Expr e = origin; e instanceof Expr.Call step; e = step.receiver()) {
+        if (methods.contains(step.name()) && step.args().size() == 1) {
+          method = step.name();
+        } else if ((step.name().equals("header") || step.name().equals("addHeader"))
+            && step.args().size() == 2
+            && isKeyHeader(step.args().get(0), config)
+            && madeOnce(analysis, loop, step.args().get(1))) {
+          keyed = true;
+        }
+      }
+      if (method != null && !keyed) {
+        return method;
       }
     }
     return null;

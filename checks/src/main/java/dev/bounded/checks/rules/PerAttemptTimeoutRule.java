@@ -61,7 +61,27 @@ public final class PerAttemptTimeoutRule implements Rule {
           new TimedMethod("java.util.concurrent.ExecutorService", "awaitTermination", 2, 0, 1),
           new TimedMethod("java.util.concurrent.Semaphore", "tryAcquire", 2, 0, 1),
           new TimedMethod("java.util.concurrent.locks.Condition", "await", 2, 0, 1),
-          new TimedMethod("java.util.concurrent.CyclicBarrier", "await", 2, 0, 1));
+          new TimedMethod("java.util.concurrent.CyclicBarrier", "await", 2, 0, 1),
+          new TimedMethod("java.net.URLConnection", "setConnectTimeout", 1, 0, -1),
+          new TimedMethod("java.net.URLConnection", "setReadTimeout", 1, 0, -1),
+          new TimedMethod("java.net.Socket", "setSoTimeout", 1, 0, -1),
+          new TimedMethod(
+              "org.apache.http.conn.socket.ConnectionSocketFactory", "connectSocket", 6, 0, -1),
+          new TimedMethod(
+              "org.apache.hc.client5.http.socket.ConnectionSocketFactory",
+              "connectSocket",
+              6,
+              0,
+              -1));
+
+  /**
+   * Parameter names that say the argument is a timeout ({@code timeout}, {@code readTimeoutMs}).
+   */
+  private static final Pattern TIMEOUT_PARAMETER = Pattern.compile("(?i).*time_?out.*");
+
+  /** Result types of calls that compute a time value rather than wait. */
+  private static final Pattern TIME_VALUE =
+      Pattern.compile("(?i).*(deadline|duration|instant|timeout|time|clock|ticker).*");
 
   /** Calls that read what a deadline has left. */
   private static final Pattern REMAINING = Pattern.compile("(?i).*(remaining|timeleft).*");
@@ -104,9 +124,20 @@ public final class PerAttemptTimeoutRule implements Rule {
         continue;
       }
       List<Expr.Call> timed = new ArrayList<>();
+      List<Expr.Call> throughCallee = new ArrayList<>();
+      List<String> calleeWaits = new ArrayList<>();
       for (Node n : analysis.loopLevel(loop)) {
-        if (n instanceof Expr.Call call && isFreshTimeout(analysis, call, config)) {
+        if (!(n instanceof Expr.Call call)) {
+          continue;
+        }
+        if (isFreshTimeout(analysis, call, config)) {
           timed.add(call);
+        } else {
+          String wait = timeoutInCallee(analysis, call, config);
+          if (wait != null) {
+            throughCallee.add(call);
+            calleeWaits.add(wait);
+          }
         }
       }
       List<Fix> fix = timed.isEmpty() ? List.of() : fix(analysis, loop, timed);
@@ -122,8 +153,88 @@ public final class PerAttemptTimeoutRule implements Rule {
                     + " deadline.remainingNanos()",
                 call == timed.get(0) ? fix : List.of()));
       }
+      for (int i = 0; i < throughCallee.size(); i++) {
+        Expr.Call call = throughCallee.get(i);
+        findings.add(
+            new Finding(
+                NAME,
+                call.nameSpan(),
+                "Each attempt of this retry loop calls "
+                    + call.name()
+                    + "(), which waits with a fresh timeout ("
+                    + calleeWaits.get(i)
+                    + "): n attempts wait up to n timeouts plus backoff and outlive the caller's"
+                    + " deadline. Compute one Deadline before the loop and pass what it has left",
+                List.of()));
+      }
     }
     return findings;
+  }
+
+  /**
+   * Returns the fresh timeout a method of the same unit sets when the loop calls it (one level
+   * deep): {@code connect()} whose body calls {@code socket.setSoTimeout(readTimeout)}; or {@code
+   * null}.
+   */
+  @SuppressWarnings("ReferenceEquality") // models are compared by identity
+  private static String timeoutInCallee(
+      MethodAnalysis analysis, Expr.Call call, RuleConfig config) {
+    MethodModel callee = analysis.context().unit().declarationOf(call);
+    if (callee == null || callee == analysis.method()) {
+      return null;
+    }
+    // Timeouts the callee takes as parameters come from the caller: the caller's call carries
+    // them, and is judged by its own arguments.
+    MethodAnalysis inner = analysis.calleeAnalysis(callee);
+    if (inner == null) {
+      return null;
+    }
+    if (hasDeadlineParameter(callee)) {
+      return null;
+    }
+    for (Node n : Nodes.sameFrame(callee.body())) {
+      if (n instanceof Expr.Call wait
+          && isFreshTimeout(inner, wait, config)
+          && !takesTimeoutFromParameters(inner, wait, config)) {
+        return shortText(inner, wait);
+      }
+    }
+    return null;
+  }
+
+  /** Whether a callee's wait takes its timeout from the callee's own parameters. */
+  private static boolean takesTimeoutFromParameters(
+      MethodAnalysis analysis, Expr.Call wait, RuleConfig config) {
+    TimedMethod method = timedMethod(wait, config);
+    List<Expr> args =
+        method == null || method.timeoutArg() < 0
+            ? wait.args()
+            : List.of(wait.args().get(method.timeoutArg()));
+    for (Expr arg : args) {
+      for (MethodModel.Param param : analysis.method().params()) {
+        if (Nodes.mentions(arg, param.name())) {
+          return true;
+        }
+        for (Node n : Nodes.sameFrame(arg)) {
+          if (n instanceof Expr.Name local
+              && local.isVariable(local.name())
+              && analysis.valuesOf(local.name()).stream()
+                  .anyMatch(v -> Nodes.mentions(v, param.name()))) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  private static boolean hasDeadlineParameter(MethodModel method) {
+    for (MethodModel.Param param : method.params()) {
+      if (param.type().simpleName().equals("Deadline") || isDeadlineName(param.name())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static boolean isFreshTimeout(
@@ -159,7 +270,41 @@ public final class PerAttemptTimeoutRule implements Rule {
         return new TimedMethod(configured, call.name(), call.args().size(), -1, -1);
       }
     }
+    // With types: an argument bound to a parameter whose name says timeout, of a call that waits
+    // (not one that computes a deadline or a duration from it).
+    List<String> names = call.method().parameterNames();
+    if (names.size() == call.args().size()
+        && !TIME_VALUE.matcher(call.type().simpleName()).matches()) {
+      for (int i = 0; i < names.size(); i++) {
+        if (TIMEOUT_PARAMETER.matcher(names.get(i)).matches() && isAmount(call.args().get(i))) {
+          int unit = i + 1 < names.size() && isTimeUnit(call.args().get(i + 1)) ? i + 1 : -1;
+          return new TimedMethod(
+              call.method().owner().name(), call.name(), call.args().size(), i, unit);
+        }
+      }
+    }
     return null;
+  }
+
+  /** A number or Duration argument: not a boolean, a string, or the literal zero (no limit). */
+  private static boolean isAmount(Expr arg) {
+    if (arg instanceof Expr.Literal literal) {
+      return literal.value() instanceof Number n && n.longValue() != 0;
+    }
+    String type = arg.type().name();
+    return type.isEmpty()
+        || type.equals("int")
+        || type.equals("long")
+        || type.equals("java.lang.Integer")
+        || type.equals("java.lang.Long")
+        || type.equals("java.time.Duration");
+  }
+
+  private static boolean isTimeUnit(Expr arg) {
+    return arg.type().isSubtypeOf("java.util.concurrent.TimeUnit")
+        || (arg instanceof Expr.Name name
+            && name.qualifier() instanceof Expr.Name q
+            && q.name().equals("TimeUnit"));
   }
 
   /** {@code Long.MAX_VALUE} and the like: a wait without a limit, not a per-attempt timeout. */
@@ -224,6 +369,9 @@ public final class PerAttemptTimeoutRule implements Rule {
    * computation such as {@code System.nanoTime() + timeout} or {@code Deadline.after(...)}.
    */
   private static boolean hasDeadlineBefore(MethodAnalysis analysis, LoopInfo loop) {
+    if (boundedByElapsedTime(analysis, loop)) {
+      return true;
+    }
     for (MethodModel.Param param : analysis.method().params()) {
       if (param.type().simpleName().equals("Deadline") || isDeadlineName(param.name())) {
         return true;
@@ -244,6 +392,48 @@ public final class PerAttemptTimeoutRule implements Rule {
       }
     }
     return false;
+  }
+
+  /**
+   * Whether the loop stops once a time budget is spent: its condition, or a condition that leaves
+   * it, compares a clock read ({@code System.currentTimeMillis() - start < timeout}) with a bound.
+   */
+  private static boolean boundedByElapsedTime(MethodAnalysis analysis, LoopInfo loop) {
+    List<Expr> conditions = new ArrayList<>();
+    if (loop.condition() != null) {
+      conditions.add(loop.condition());
+    }
+    for (Node n : analysis.loopLevel(loop)) {
+      if (n instanceof Stmt.If check && leaves(check.then())) {
+        conditions.add(check.condition());
+      }
+    }
+    for (Expr condition : conditions) {
+      for (Node n : Nodes.sameFrame(condition)) {
+        if (n instanceof Expr.Binary test
+            && isComparison(test.operator())
+            && (readsClock(analysis, test.left()) || readsClock(analysis, test.right()))) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static boolean leaves(Stmt stmt) {
+    for (Node n : Nodes.sameFrame(stmt)) {
+      if (n instanceof Stmt.Break || n instanceof Stmt.Throw || n instanceof Stmt.Return) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean isComparison(String operator) {
+    return switch (operator) {
+      case "<", "<=", ">", ">=" -> true;
+      default -> false;
+    };
   }
 
   private static boolean isDeadlineName(String name) {

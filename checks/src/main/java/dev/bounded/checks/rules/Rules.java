@@ -12,6 +12,7 @@ public final class Rules {
           new UnclassifiedExceptionRetryRule(),
           new PerAttemptTimeoutRule(),
           new UnboundedSubmissionRule(),
+          new UnboundedExecutorRule(),
           new NonIdempotentRetryRule(),
           new UnboundedRetryRule(),
           new UnboundedBackgroundRetryRule(),

@@ -72,6 +72,8 @@ final class UnboundedLoops {
    */
   private static boolean isCandidate(MethodAnalysis analysis, LoopInfo loop) {
     if (loop.evidence().contains(LoopInfo.Evidence.COUNTS_ATTEMPTS)
+        || loop.evidence().contains(LoopInfo.Evidence.POLICY_DECIDED)
+        || loop.evidence().contains(LoopInfo.Evidence.FAILOVER)
         || loop.kind() == LoopInfo.Kind.FOR_EACH
         || loop.kind() == LoopInfo.Kind.FOR_EACH_LAMBDA) {
       return false;
@@ -109,7 +111,7 @@ final class UnboundedLoops {
 
   /** How the loop ends, or {@code null} if something bounds it. */
   private static Ending ending(MethodAnalysis analysis, LoopInfo loop) {
-    boolean stopFlag = false;
+    boolean stopFlag = loop.evidence().contains(LoopInfo.Evidence.STOP_FLAG);
     if (loop.condition() != null && !Flow.isTrue(loop.condition())) {
       if (bounds(analysis, loop.condition(), true)) {
         return null;

@@ -29,13 +29,18 @@ public final class UnclassifiedExceptionRetryRule implements Rule {
   public List<Finding> check(MethodAnalysis analysis, RuleConfig config) {
     List<Finding> findings = new ArrayList<>();
     for (CatchAllRetries.Match match :
-        CatchAllRetries.find(analysis, BROAD_CATCHES, "java.lang.RuntimeException")) {
+        CatchAllRetries.find(
+            analysis,
+            type -> BROAD_CATCHES.contains(type.name()),
+            "java.lang.RuntimeException",
+            true)) {
       String type = match.typeName().substring("java.lang.".length());
       findings.add(
           new Finding(
               NAME,
               match.typeSpan(),
-              "This retry loop catches "
+              (match.loop().isRetryLoop() ? "This retry loop" : "This background loop")
+                  + " catches "
                   + type
                   + " without classifying it: programming errors such as NullPointerException or"
                   + " IllegalArgumentException are retried along with transient failures. Catch"

@@ -5,6 +5,7 @@ import dev.bounded.checks.model.Edit;
 import dev.bounded.checks.model.Finding;
 import dev.bounded.checks.model.Fix;
 import dev.bounded.checks.model.Stmt;
+import dev.bounded.checks.model.TypeRef;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -20,7 +21,12 @@ public final class UnclassifiedRetryRule implements Rule {
   /** The rule's name. */
   public static final String NAME = "UnclassifiedRetry";
 
-  private static final Set<String> FATAL_CATCHES = Set.of("java.lang.Throwable", "java.lang.Error");
+  /** Catches that take errors: Throwable, Error, and VirtualMachineError and its subtypes. */
+  private static boolean catchesErrors(TypeRef type) {
+    return type.name().equals("java.lang.Throwable")
+        || type.name().equals("java.lang.Error")
+        || type.isSubtypeOf("java.lang.VirtualMachineError");
+  }
 
   @Override
   public String name() {
@@ -31,18 +37,22 @@ public final class UnclassifiedRetryRule implements Rule {
   public List<Finding> check(MethodAnalysis analysis, RuleConfig config) {
     List<Finding> findings = new ArrayList<>();
     for (CatchAllRetries.Match match :
-        CatchAllRetries.find(analysis, FATAL_CATCHES, "java.lang.Error")) {
-      String type = match.typeName().substring("java.lang.".length());
-      findings.add(
-          new Finding(
-              NAME,
-              match.typeSpan(),
-              "This retry loop catches "
+        CatchAllRetries.find(
+            analysis, UnclassifiedRetryRule::catchesErrors, "java.lang.Error", true)) {
+      String type = match.clause().types().get(match.typeIndex()).simpleName();
+      String message =
+          match.loop().isRetryLoop()
+              ? "This retry loop catches "
                   + type
                   + " and goes round again: OutOfMemoryError, StackOverflowError and failed"
                   + " assertions are retried as if they were transient. Retry only the failures"
-                  + " you know to be transient (RetryPolicy.retryOn), and let errors through",
-              fixes(analysis, match)));
+                  + " you know to be transient (RetryPolicy.retryOn), and let errors through"
+              : "A background loop retries after an Error: it catches "
+                  + type
+                  + " and goes round again until stopped, so OutOfMemoryError and"
+                  + " StackOverflowError are retried for ever as if they were transient. Catch the"
+                  + " failures you expect, and let errors end the loop";
+      findings.add(new Finding(NAME, match.typeSpan(), message, fixes(analysis, match)));
     }
     return findings;
   }

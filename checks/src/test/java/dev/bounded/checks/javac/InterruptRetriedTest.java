@@ -25,6 +25,15 @@ final class InterruptRetriedTest {
             class A {
               private volatile boolean running = true;
               private final AtomicBoolean stopped = new AtomicBoolean();
+              private Thread worker;
+
+              // What makes the wake-ups below expected: the flags are set, then the worker is
+              // interrupted.
+              void stop() {
+                running = false;
+                stopped.set(true);
+                worker.interrupt();
+              }
 
               // Not in a loop: InterruptSwallowed's business, not this rule's.
               String once(Future<String> f) throws ExecutionException {

@@ -39,20 +39,20 @@ final class InterruptSwallowedTest {
                 }
               }
 
-              String wrapsAsCause(Future<String> f) throws ExecutionException {
+              String rethrowsAsAnInterrupt(Future<String> f) throws java.io.IOException {
                 try {
                   return f.get();
-                } catch (InterruptedException e) {
-                  throw new IllegalStateException("interrupted", e);
+                } catch (InterruptedException | ExecutionException e) {
+                  throw new java.io.InterruptedIOException("interrupted");
                 }
               }
 
-              String wrapsThroughALocal(Future<String> f) throws ExecutionException {
+              String wrapsAfterRestoring(Future<String> f) throws ExecutionException {
                 try {
                   return f.get();
                 } catch (InterruptedException e) {
-                  RuntimeException failure = new RuntimeException(e);
-                  throw failure;
+                  Thread.currentThread().interrupt();
+                  throw new IllegalStateException("interrupted", e);
                 }
               }
 
@@ -95,11 +95,12 @@ final class InterruptSwallowedTest {
                 }
               }
 
-              // Caught through Exception only: reported by InterruptRetried in retry loops;
-              // anywhere else the exception type is too broad to be sure.
-              void broad(Future<String> f) {
+              // Caught through Exception around a call that only declares Exception: it may
+              // throw an interrupt, but nothing says it does (InterruptRetried's business in a
+              // retry loop).
+              void broadAroundOpaqueCall(java.util.concurrent.Callable<String> c) {
                 try {
-                  f.get();
+                  c.call();
                 } catch (Exception e) {
                   System.err.println(e);
                 }
@@ -147,6 +148,37 @@ final class InterruptSwallowedTest {
                 } catch (InterruptedException e) {
                   System.err.println("interrupted: " + e);
                   return null;
+                }
+              }
+
+              // A broad catch around a call that throws InterruptedException swallows it too.
+              void broad(Future<String> f) {
+                try {
+                  f.get();
+                  // BUG: Diagnostic contains: This catch of Exception swallows the
+                } catch (Exception e) {
+                  System.err.println(e);
+                }
+              }
+
+              // Wrapped in another type without restoring the flag: callers that catch the
+              // wrapper carry on, and the flag that said "stop" is cleared.
+              String wrapsAsCause(Future<String> f) throws ExecutionException {
+                try {
+                  return f.get();
+                  // BUG: Diagnostic contains: InterruptedException is swallowed
+                } catch (InterruptedException e) {
+                  throw new IllegalStateException("interrupted", e);
+                }
+              }
+
+              String wrapsThroughALocal(Future<String> f) throws ExecutionException {
+                try {
+                  return f.get();
+                  // BUG: Diagnostic contains: InterruptedException is swallowed
+                } catch (InterruptedException e) {
+                  RuntimeException failure = new RuntimeException(e);
+                  throw failure;
                 }
               }
 

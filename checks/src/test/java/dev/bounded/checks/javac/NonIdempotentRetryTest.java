@@ -349,4 +349,110 @@ final class NonIdempotentRetryTest {
             """)
         .doTest();
   }
+
+  @Test
+  void knownClientWritesOutOfTheBox() {
+    helper
+        .addSourceLines(
+            "org/apache/kafka/clients/producer/Producer.java",
+            """
+            package org.apache.kafka.clients.producer;
+
+            public interface Producer<K, V> {
+              Object send(Object record);
+            }
+            """)
+        .addSourceLines(
+            "redis/clients/jedis/Jedis.java",
+            """
+            package redis.clients.jedis;
+
+            public class Jedis {
+              public long incr(String key) { return 0; }
+              public String get(String key) { return null; }
+            }
+            """)
+        .addSourceLines(
+            "org/apache/zookeeper/ZooKeeper.java",
+            """
+            package org.apache.zookeeper;
+
+            public class ZooKeeper {
+              public enum CreateMode { PERSISTENT, PERSISTENT_SEQUENTIAL }
+
+              public String create(String path, byte[] data, Object acl, CreateMode mode)
+                  throws java.io.IOException {
+                return path;
+              }
+            }
+            """)
+        .addSourceLines(
+            "K.java",
+            """
+            import java.io.IOException;
+            import org.apache.kafka.clients.producer.Producer;
+            import org.apache.zookeeper.ZooKeeper;
+            import redis.clients.jedis.Jedis;
+
+            class K {
+              void publish(Producer<String, String> producer, Object record) {
+                for (int attempt = 0; attempt < 3; attempt++) {
+                  try {
+                    // BUG: Diagnostic contains: repeats a Kafka send
+                    producer.send(record);
+                    return;
+                  } catch (RuntimeException e) {
+                    // retry
+                  }
+                }
+              }
+
+              long count(Jedis jedis) {
+                while (true) {
+                  try {
+                    // BUG: Diagnostic contains: repeats a Redis INCR
+                    return jedis.incr("hits");
+                  } catch (RuntimeException e) {
+                    // retry
+                  }
+                }
+              }
+
+              String read(Jedis jedis) {
+                while (true) {
+                  try {
+                    return jedis.get("hits");
+                  } catch (RuntimeException e) {
+                    // a read: safe to repeat
+                  }
+                }
+              }
+
+              String enqueue(ZooKeeper zk) {
+                while (true) {
+                  try {
+                    // BUG: Diagnostic contains: a ZooKeeper create of a sequential node
+                    return zk.create("/q/item-", new byte[0], null,
+                        ZooKeeper.CreateMode.PERSISTENT_SEQUENTIAL);
+                  } catch (IOException e) {
+                    // retry
+                  }
+                }
+              }
+
+              String register(ZooKeeper zk) {
+                while (true) {
+                  try {
+                    // a plain node created twice fails with NodeExists: visible, not duplicated
+                    return zk.create("/members/a", new byte[0], null,
+                        ZooKeeper.CreateMode.PERSISTENT);
+                  } catch (IOException e) {
+                    // retry
+                  }
+                }
+              }
+            }
+            """)
+        .doTest();
+  }
 }

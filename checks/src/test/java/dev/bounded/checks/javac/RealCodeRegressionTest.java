@@ -31,6 +31,14 @@ final class RealCodeRegressionTest {
                 this.queue = queue;
               }
 
+              // What makes the wake-ups below expected: the flags are set, then the thread is
+              // interrupted.
+              void stopAll() {
+                state.set(State.STOPPED);
+                stopped = true;
+                interrupt();
+              }
+
               // F1: the interrupt ends the thread's run(): the request to stop was obeyed.
               @Override
               public void run() {
@@ -407,6 +415,13 @@ final class RealCodeRegressionTest {
               private final Condition notEmpty = lock.newCondition();
               private volatile int state = RUNNING;
               private int count;
+              private Thread worker;
+
+              // shutdownNow sets the state, then wakes the worker.
+              void shutdownNow() {
+                state = 1;
+                worker.interrupt();
+              }
 
               // The interrupt is kept in a local and rethrown after the lock is released.
               void admit() {

@@ -1,0 +1,141 @@
+package dev.bounded.checks.analysis;
+
+import dev.bounded.checks.model.Expr;
+import dev.bounded.checks.model.Node;
+import java.util.LinkedHashSet;
+import java.util.Set;
+
+/**
+ * Loop conditions that check for a request to stop: {@code while (running)}, {@code while
+ * (!closed.get())}, {@code while (state == State.RUNNING)}, {@code while (!isShutdown())}.
+ */
+public final class StopFlags {
+  /** Calls in a loop condition that check for a request to stop. */
+  private static final Set<String> STOP_CHECKS =
+      Set.of(
+          "isInterrupted",
+          "interrupted",
+          "isShutdown",
+          "isTerminated",
+          "isTerminating",
+          "isClosed",
+          "isCancelled",
+          "isStopped",
+          "isRunning",
+          "isActive",
+          "isOpen",
+          "isAlive",
+          "isStarted",
+          "isDone");
+
+  /** Lifecycle queries of JDK types, whose state is set before the JDK interrupts a worker. */
+  private static final Set<String> JDK_LIFECYCLE = Set.of("isShutdown", "isTerminated");
+
+  private StopFlags() {}
+
+  /**
+   * Tells whether a loop's condition checks for a request to stop: the interrupt flag, a boolean
+   * stop field, an {@code AtomicBoolean} field, or a lifecycle query such as {@code isShutdown()}.
+   *
+   * @param loop a loop
+   * @return {@code true} if the condition reads a stop flag or state
+   */
+  public static boolean conditionChecksStop(LoopInfo loop) {
+    if (loop.condition() == null) {
+      return false;
+    }
+    for (Node n : Nodes.sameFrame(loop.condition())) {
+      if (n instanceof Expr.Call call) {
+        if (STOP_CHECKS.contains(call.name())) {
+          return true;
+        }
+        if (call.name().equals("get")
+            && call.receiver() instanceof Expr.Name field
+            && field.kind() == Expr.NameKind.FIELD
+            && field.type().name().equals("java.util.concurrent.atomic.AtomicBoolean")) {
+          return true;
+        }
+      } else if (n instanceof Expr.Name name
+          && name.kind() == Expr.NameKind.FIELD
+          && (name.type().name().equals("boolean")
+              || name.type().name().equals("java.lang.Boolean"))) {
+        return true;
+      } else if (n instanceof Expr.Binary test
+          && (test.operator().equals("==") || test.operator().equals("!="))
+          && (isStateRead(test.left())
+              || isStateRead(test.right())
+              || (isField(test.left()) && isConstant(test.right()))
+              || (isConstant(test.left()) && isField(test.right())))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Returns the stop flags a loop condition reads: field names (of a boolean, an atomic holder or a
+   * state), calls to methods without arguments ({@code isRunning}), and the marker {@code "<jdk>"}
+   * for a JDK lifecycle query ({@code executor.isShutdown()}) and {@code "<interrupt>"} for the
+   * interrupt flag itself.
+   *
+   * @param loop a loop
+   * @return the flags, in the order read
+   */
+  public static Set<String> flagsRead(LoopInfo loop) {
+    Set<String> flags = new LinkedHashSet<>();
+    if (loop.condition() == null) {
+      return flags;
+    }
+    for (Node n : Nodes.sameFrame(loop.condition())) {
+      if (n instanceof Expr.Call call) {
+        if (call.name().equals("isInterrupted") || call.name().equals("interrupted")) {
+          flags.add(INTERRUPT_FLAG);
+        } else if (JDK_LIFECYCLE.contains(call.name())
+            && call.receiver() != null
+            && call.receiver().type().isSubtypeOf("java.util.concurrent.ExecutorService")) {
+          flags.add(JDK_FLAG);
+        } else if (call.receiver() instanceof Expr.Name field && isField(field)) {
+          flags.add(field.name());
+        } else if (call.args().isEmpty()
+            && (call.receiver() == null
+                || (call.receiver() instanceof Expr.Name self && self.name().equals("this")))) {
+          flags.add(call.name() + "()");
+        }
+      } else if (n instanceof Expr.Name name && isField(name)) {
+        flags.add(name.name());
+      }
+    }
+    return flags;
+  }
+
+  /** The flag name of the interrupt flag itself. */
+  public static final String INTERRUPT_FLAG = "<interrupt>";
+
+  /** The flag name of a JDK executor's lifecycle, which the JDK sets before interrupting. */
+  public static final String JDK_FLAG = "<jdk>";
+
+  /** A named constant: {@code RUNNING}, {@code State.STARTED}. */
+  private static boolean isConstant(Expr expr) {
+    return expr instanceof Expr.Name name
+        && name.kind() == Expr.NameKind.FIELD
+        && name.name().matches("[A-Z][A-Z0-9_]*");
+  }
+
+  /** A read of a lifecycle state: {@code state.get()} on a field, or {@code getState()}. */
+  private static boolean isStateRead(Expr expr) {
+    if (!(expr instanceof Expr.Call call) || !call.args().isEmpty()) {
+      return false;
+    }
+    if (call.name().equals("getState") || call.name().equals("state")) {
+      return true;
+    }
+    return call.name().equals("get") && isField(call.receiver());
+  }
+
+  /** Whether an expression names a field that is not a constant. */
+  static boolean isField(Expr expr) {
+    return expr instanceof Expr.Name name
+        && name.kind() == Expr.NameKind.FIELD
+        && !name.name().matches("[A-Z][A-Z0-9_]*");
+  }
+}

@@ -1,0 +1,353 @@
+package dev.bounded.checks.analysis;
+
+import dev.bounded.checks.model.Expr;
+import dev.bounded.checks.model.MethodModel;
+import dev.bounded.checks.model.Node;
+import dev.bounded.checks.model.Stmt;
+import dev.bounded.checks.model.UnitIndex;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Facts that cross methods, derived once per unit from its {@link UnitIndex}: who calls whom, which
+ * methods only a thread's body runs, and which fields a method sets before it interrupts a worker.
+ * Rules ask {@link MethodAnalysis#unitFacts()}; nothing here is computed until asked.
+ */
+public final class UnitFacts {
+  /** Calls on a field that write it ({@code running.set(false)}, {@code state.set(CLOSED)}). */
+  private static final Set<String> FIELD_WRITES =
+      Set.of(
+          "set",
+          "lazySet",
+          "compareAndSet",
+          "weakCompareAndSet",
+          "getAndSet",
+          "setRelease",
+          "setPlain",
+          "setOpaque",
+          "countDown",
+          "updateAndGet",
+          "getAndUpdate");
+
+  private final UnitIndex unit;
+  private IdentityHashMap<MethodModel, List<MethodModel>> callers;
+  private Set<String> flagsSetBeforeInterrupt;
+  private Set<String> writtenFields;
+  private final IdentityHashMap<MethodModel, Boolean> threadBodyOnly = new IdentityHashMap<>();
+  private final IdentityHashMap<MethodModel, Boolean> reachedFromThreadBody =
+      new IdentityHashMap<>();
+  private final IdentityHashMap<MethodModel, MethodAnalysis> analyses = new IdentityHashMap<>();
+
+  private UnitFacts(UnitIndex unit) {
+    this.unit = unit;
+  }
+
+  /**
+   * Returns the facts of a unit, computed once.
+   *
+   * @param unit the unit's index
+   * @return its facts
+   */
+  public static UnitFacts of(UnitIndex unit) {
+    return unit.memo(UnitFacts.class, UnitFacts::new);
+  }
+
+  /**
+   * Returns the analysis of a method of the unit, built once.
+   *
+   * @param method a method of the unit
+   * @return its analysis, or {@code null} if the index cannot give its context
+   */
+  public MethodAnalysis analysisOf(MethodModel method) {
+    MethodAnalysis analysis = analyses.get(method);
+    if (analysis == null && !analyses.containsKey(method)) {
+      try {
+        analysis = MethodAnalysis.of(method, unit.contextOf(method));
+      } catch (IllegalArgumentException notInUnit) {
+        analysis = null;
+      }
+      analyses.put(method, analysis);
+    }
+    return analysis;
+  }
+
+  /**
+   * Returns the methods of the unit that call {@code method}.
+   *
+   * @param method a method of the unit
+   * @return its callers, possibly empty
+   */
+  @SuppressWarnings("ReferenceEquality") // models are compared by identity
+  public List<MethodModel> callers(MethodModel method) {
+    if (callers == null) {
+      callers = new IdentityHashMap<>();
+      for (MethodModel caller : unit.methods()) {
+        for (Node n : Nodes.preOrder(caller.body())) {
+          if (n instanceof Expr.Call call) {
+            MethodModel callee = unit.declarationOf(call);
+            if (callee != null && callee != caller) {
+              List<MethodModel> list = callers.computeIfAbsent(callee, k -> new ArrayList<>());
+              if (!list.contains(caller)) {
+                list.add(caller);
+              }
+            }
+          }
+        }
+      }
+    }
+    return callers.getOrDefault(method, List.of());
+  }
+
+  /**
+   * Tells whether only a thread's or task's body runs {@code method}: it is private or
+   * package-private, and every caller in the unit (at least one) is a thread body ({@code run()},
+   * {@code call()}, {@code main}) or, in turn, a method only a thread body runs. When it returns,
+   * the thread ends.
+   *
+   * @param method a method of the unit
+   * @return {@code true} for a thread body's helper
+   */
+  public boolean isThreadBodyHelper(MethodModel method) {
+    return threadBodyHelper(method, new HashSet<>());
+  }
+
+  private boolean threadBodyHelper(MethodModel method, Set<MethodModel> visiting) {
+    Boolean known = threadBodyOnly.get(method);
+    if (known != null) {
+      return known;
+    }
+    if (method.visibility() != MethodModel.Visibility.PRIVATE
+        && method.visibility() != MethodModel.Visibility.PACKAGE) {
+      return false;
+    }
+    if (!visiting.add(method)) {
+      return false;
+    }
+    List<MethodModel> callers = callers(method);
+    boolean helper = !callers.isEmpty();
+    for (MethodModel caller : callers) {
+      if (!(caller.isTaskBody() || caller.isMain() || threadBodyHelper(caller, visiting))
+          || !callsLast(caller, method)) {
+        helper = false;
+        break;
+      }
+    }
+    threadBodyOnly.put(method, helper);
+    return helper;
+  }
+
+  /**
+   * Whether {@code caller}'s body ends with the call to {@code callee} (as a statement or a
+   * returned value, possibly inside the last statement's own last statements): nothing runs after
+   * it.
+   */
+  @SuppressWarnings("ReferenceEquality") // models are compared by identity
+  private boolean callsLast(MethodModel caller, MethodModel callee) {
+    Stmt last = lastStatement(caller.body());
+    if (last == null) {
+      return false;
+    }
+    for (Node n : Nodes.preOrder(last)) {
+      if (n instanceof Expr.Call call && unit.declarationOf(call) == callee) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static Stmt lastStatement(Stmt stmt) {
+    while (stmt instanceof Stmt.Block block) {
+      if (block.statements().isEmpty()) {
+        return null;
+      }
+      stmt = block.statements().get(block.statements().size() - 1);
+    }
+    return stmt;
+  }
+
+  /**
+   * Tells whether a thread's or task's body of the unit calls {@code method}, directly or through
+   * other methods of the unit: it runs on the component's own worker thread.
+   *
+   * @param method a method of the unit
+   * @return {@code true} if reached from a thread body
+   */
+  public boolean isReachedFromThreadBody(MethodModel method) {
+    return reachedFromThreadBody(method, new HashSet<>());
+  }
+
+  private boolean reachedFromThreadBody(MethodModel method, Set<MethodModel> visiting) {
+    Boolean known = reachedFromThreadBody.get(method);
+    if (known != null) {
+      return known;
+    }
+    if (!visiting.add(method)) {
+      return false;
+    }
+    boolean reached = false;
+    for (MethodModel caller : callers(method)) {
+      if (caller.isTaskBody() || reachedFromThreadBody(caller, visiting)) {
+        reached = true;
+        break;
+      }
+    }
+    reachedFromThreadBody.put(method, reached);
+    return reached;
+  }
+
+  /**
+   * Tells whether some method of the unit sets a stop flag and then interrupts a thread (or shuts
+   * an executor down now, or cancels with interruption), so that a worker woken by the interrupt
+   * finds the flag set. Flags are fields, or methods without arguments that read fields ({@code
+   * isRunning()}); {@link StopFlags#JDK_FLAG} always holds.
+   *
+   * @param flag a flag as {@link StopFlags#flagsRead} returns it
+   * @return {@code true} if the unit sets it before interrupting
+   */
+  public boolean isSetBeforeInterrupt(String flag) {
+    if (flagsSetBeforeInterrupt == null) {
+      flagsSetBeforeInterrupt = computeFlagsSetBeforeInterrupt();
+    }
+    if (flag.equals(StopFlags.JDK_FLAG)) {
+      return flagsSetBeforeInterrupt.contains(StopFlags.JDK_FLAG);
+    }
+    if (flag.endsWith("()")) {
+      String getter = flag.substring(0, flag.length() - 2);
+      for (MethodModel method : unit.methods()) {
+        if (method.name().equals(getter) && method.params().isEmpty()) {
+          for (Node n : Nodes.preOrder(method.body())) {
+            if (n instanceof Expr.Name name
+                && StopFlags.isField(name)
+                && flagsSetBeforeInterrupt.contains(name.name())) {
+              return true;
+            }
+          }
+        }
+      }
+      return false;
+    }
+    return flagsSetBeforeInterrupt.contains(flag);
+  }
+
+  /**
+   * Tells whether this unit can see a flag: it writes the field somewhere, or declares the method
+   * without arguments that reads it. A flag written only elsewhere (a superclass in another file)
+   * is unknown here.
+   *
+   * @param flag a flag as {@link StopFlags#flagsRead} returns it
+   * @return {@code true} if the unit writes or declares it
+   */
+  public boolean isVisible(String flag) {
+    if (flag.equals(StopFlags.JDK_FLAG) || flag.equals(StopFlags.INTERRUPT_FLAG)) {
+      return true;
+    }
+    if (writtenFields == null) {
+      writtenFields = new HashSet<>();
+      for (MethodModel method : unit.methods()) {
+        for (Node n : Nodes.preOrder(method.body())) {
+          String written = writtenField(n);
+          if (written != null) {
+            writtenFields.add(written);
+          }
+        }
+      }
+    }
+    if (flag.endsWith("()")) {
+      String getter = flag.substring(0, flag.length() - 2);
+      for (MethodModel method : unit.methods()) {
+        if (method.name().equals(getter) && method.params().isEmpty()) {
+          for (Node n : Nodes.preOrder(method.body())) {
+            if (n instanceof Expr.Name name
+                && StopFlags.isField(name)
+                && writtenFields.contains(name.name())) {
+              return true;
+            }
+          }
+        }
+      }
+      return false;
+    }
+    return writtenFields.contains(flag);
+  }
+
+  private Set<String> computeFlagsSetBeforeInterrupt() {
+    Set<String> flags = new HashSet<>();
+    for (MethodModel method : unit.methods()) {
+      List<Node> nodes = Nodes.preOrder(method.body());
+      int lastInterrupt = -1;
+      for (Node n : nodes) {
+        if (n instanceof Expr.Call call && interrupts(call) && n.span().isKnown()) {
+          lastInterrupt = Math.max(lastInterrupt, n.span().start());
+          if (call.name().equals("shutdownNow")) {
+            flags.add(StopFlags.JDK_FLAG); // the JDK sets the executor's state, then interrupts
+          }
+        }
+      }
+      if (lastInterrupt < 0) {
+        continue;
+      }
+      for (Node n : nodes) {
+        if (!n.span().isKnown() || n.span().start() > lastInterrupt) {
+          continue;
+        }
+        String written = writtenField(n);
+        if (written != null) {
+          flags.add(written);
+        }
+      }
+    }
+    return flags;
+  }
+
+  /** Whether a call interrupts a thread, or makes an executor or future do so. */
+  private boolean interrupts(Expr.Call call) {
+    String name = call.name();
+    if (name.equals("interrupt") || name.equals("shutdownNow")) {
+      return true;
+    }
+    if (name.equals("cancel")
+        && call.args().size() == 1
+        && call.args().get(0) instanceof Expr.Literal literal
+        && Boolean.TRUE.equals(literal.value())) {
+      return true;
+    }
+    String lower = name.toLowerCase(Locale.ROOT);
+    if (lower.contains("interrupt")
+        && !name.equals("isInterrupted")
+        && !name.equals("interrupted")) {
+      return true;
+    }
+    // A helper of the unit that interrupts: stopWorker(), wakeUp().
+    MethodModel callee = unit.declarationOf(call);
+    if (callee != null) {
+      for (Node n : Nodes.preOrder(callee.body())) {
+        if (n instanceof Expr.Call inner
+            && (inner.name().equals("interrupt") || inner.name().equals("shutdownNow"))) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** The field a node writes: {@code f = v}, {@code this.f = v}, {@code f.set(v)}. */
+  private static String writtenField(Node n) {
+    if (n instanceof Expr.Assign assign && assign.target() instanceof Expr.Name target) {
+      if (StopFlags.isField(target)) {
+        return target.name();
+      }
+      return null;
+    }
+    if (n instanceof Expr.Call call
+        && FIELD_WRITES.contains(call.name())
+        && call.receiver() instanceof Expr.Name field
+        && StopFlags.isField(field)) {
+      return field.name();
+    }
+    return null;
+  }
+}

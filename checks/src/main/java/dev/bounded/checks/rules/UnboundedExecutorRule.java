@@ -1,0 +1,277 @@
+package dev.bounded.checks.rules;
+
+import dev.bounded.checks.analysis.CallNames;
+import dev.bounded.checks.analysis.MethodAnalysis;
+import dev.bounded.checks.analysis.Nodes;
+import dev.bounded.checks.model.Edit;
+import dev.bounded.checks.model.Expr;
+import dev.bounded.checks.model.Finding;
+import dev.bounded.checks.model.Fix;
+import dev.bounded.checks.model.MethodModel;
+import dev.bounded.checks.model.Node;
+import dev.bounded.checks.model.Stmt;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Failure mode D, at the creation: a long-lived executor — stored in a field, returned from a
+ * factory, or handed to a constructor — is created with a queue that has no capacity ({@code
+ * Executors.newFixedThreadPool}, {@code newSingleThreadExecutor}, a {@code ThreadPoolExecutor} on a
+ * {@code LinkedBlockingQueue} or {@code LinkedBlockingDeque} without capacity, a {@code
+ * LinkedTransferQueue} or {@code PriorityBlockingQueue}) or with no limit on threads ({@code
+ * newCachedThreadPool}, a {@code SynchronousQueue} with {@code Integer.MAX_VALUE} threads, also
+ * when the maximum is a field or constant holding it). Under load its backlog (or thread count)
+ * grows until memory runs out, and submitters never feel backpressure.
+ *
+ * <p>Not reported: bounded queues (whatever the rejection policy), an executor created, used and
+ * shut down in one method (a bounded batch: {@link UnboundedSubmissionRule}'s business if it is fed
+ * in a loop), and executors kept only in locals.
+ *
+ * <p>Fix: for {@code new LinkedBlockingQueue<>()}, an explicit capacity (a full queue then rejects;
+ * the number is a starting point to tune). Pools made by {@code Executors} are reported without a
+ * fix: which bound and which policy for a full queue is the author's call.
+ */
+public final class UnboundedExecutorRule implements Rule {
+  /** The rule's name. */
+  public static final String NAME = "UnboundedExecutor";
+
+  private static final String EXECUTORS = "java.util.concurrent.Executors";
+  private static final Set<String> UNBOUNDED_QUEUES =
+      Set.of(
+          "java.util.concurrent.LinkedTransferQueue", "java.util.concurrent.PriorityBlockingQueue");
+  private static final Set<String> CAPACITY_OPTIONAL_QUEUES =
+      Set.of(
+          "java.util.concurrent.LinkedBlockingQueue", "java.util.concurrent.LinkedBlockingDeque");
+
+  /** Calls that store a value in a collection or holder. */
+  private static final Set<String> STORES =
+      Set.of("put", "putIfAbsent", "computeIfAbsent", "compute", "add", "set", "offer", "register");
+
+  /** Why an executor is unbounded, and the queue creation to give a capacity, if any. */
+  private record Unbounded(String description, Expr.New queue) {}
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public List<Finding> check(MethodAnalysis analysis, RuleConfig config) {
+    List<Finding> findings = new ArrayList<>();
+    for (Node n : Nodes.preOrder(analysis.method().body())) {
+      if (!(n instanceof Expr.Call) && !(n instanceof Expr.New)) {
+        continue;
+      }
+      Expr creation = (Expr) n;
+      Unbounded unbounded = unbounded(analysis, creation);
+      if (unbounded == null) {
+        continue;
+      }
+      String kept = keptBeyondTheMethod(analysis, creation);
+      if (kept == null) {
+        continue;
+      }
+      findings.add(
+          new Finding(
+              NAME,
+              creation instanceof Expr.Call call ? call.nameSpan() : creation.span(),
+              "This executor is "
+                  + kept
+                  + " and created "
+                  + unbounded.description()
+                  + ": under load its backlog grows without bound until memory runs out, and"
+                  + " submitters never slow down. Bound it (BoundedExecutor, or a"
+                  + " ThreadPoolExecutor on an ArrayBlockingQueue with a policy for a full queue)",
+              fixes(analysis, unbounded)));
+    }
+    return findings;
+  }
+
+  /** Why an executor creation is unbounded, or {@code null}. */
+  private static Unbounded unbounded(MethodAnalysis analysis, Expr creation) {
+    if (creation instanceof Expr.Call factory) {
+      if (!CallNames.EXECUTOR_FACTORIES.contains(factory.name())
+          || !Nodes.isStaticCallOn(factory, EXECUTORS)) {
+        return null;
+      }
+      return switch (factory.name()) {
+        case "newCachedThreadPool" ->
+            new Unbounded(
+                "with Executors.newCachedThreadPool(), which starts a thread for every task that"
+                    + " finds no idle one",
+                null);
+        default ->
+            new Unbounded(
+                "with Executors."
+                    + factory.name()
+                    + "(), whose LinkedBlockingQueue has no capacity",
+                null);
+      };
+    }
+    Expr.New created = (Expr.New) creation;
+    if (!created.type().name().equals("java.util.concurrent.ThreadPoolExecutor")
+        && !(created.type().name().isEmpty()
+            && created.span().isKnown()
+            && CallNames.EXECUTOR_CLASSES.contains(created.type().simpleName()))) {
+      return null;
+    }
+    if (created.args().size() < 5) {
+      return null;
+    }
+    Expr max = created.args().get(1);
+    for (Expr queue : analysis.origins(created.args().get(4))) {
+      if (!(queue instanceof Expr.New q)) {
+        continue;
+      }
+      String queueType = q.type().name();
+      if (UNBOUNDED_QUEUES.contains(queueType)
+          || (CAPACITY_OPTIONAL_QUEUES.contains(queueType) && hasNoCapacity(q))) {
+        return new Unbounded(
+            "on a " + q.type().simpleName() + " without capacity",
+            CAPACITY_OPTIONAL_QUEUES.contains(queueType) && q.args().isEmpty() ? q : null);
+      }
+      if (queueType.equals("java.util.concurrent.SynchronousQueue") && isMaxInt(analysis, max)) {
+        return new Unbounded(
+            "with no limit on threads (a SynchronousQueue and Integer.MAX_VALUE threads)", null);
+      }
+    }
+    return null;
+  }
+
+  private static boolean hasNoCapacity(Expr.New queue) {
+    // LinkedBlockingQueue() and LinkedBlockingQueue(Collection) are unbounded; (int) is bounded.
+    return queue.args().isEmpty()
+        || (queue.args().size() == 1
+            && queue.args().get(0).type().isSubtypeOf("java.util.Collection"));
+  }
+
+  /** {@code Integer.MAX_VALUE}, directly or as the value of a local, field or constant. */
+  private static boolean isMaxInt(MethodAnalysis analysis, Expr expr) {
+    if (expr instanceof Expr.Name name && name.name().equals("MAX_VALUE")) {
+      return true;
+    }
+    for (Expr origin : analysis.origins(expr)) {
+      if (origin != expr && origin instanceof Expr.Name name && name.name().equals("MAX_VALUE")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Says how the created executor outlives the method, or returns {@code null} if it does not:
+   * stored in a field, returned, or handed to a constructor (directly, through a conditional or a
+   * decorating call such as {@code unconfigurableExecutorService(..)}, or through a local).
+   */
+  private static String keptBeyondTheMethod(MethodAnalysis analysis, Expr creation) {
+    Node value = creation;
+    Node parent = analysis.parent(value);
+    while (parent instanceof Expr.Conditional || isDecorating(parent, value)) {
+      value = parent;
+      parent = analysis.parent(value);
+    }
+    String direct = keptBy(analysis, parent, value);
+    if (direct != null) {
+      return direct;
+    }
+    // Through a local: ExecutorService pool = ...; this.pool = pool; / return pool;
+    String local = null;
+    if (parent instanceof Stmt.LocalVar variable && variable.init() == value) {
+      local = variable.name();
+    } else if (parent instanceof Expr.Assign assign
+        && assign.value() == value
+        && assign.target() instanceof Expr.Name target
+        && target.isVariable(target.name())) {
+      local = target.name();
+    }
+    if (local == null) {
+      return null;
+    }
+    for (Node n : Nodes.sameFrame(analysis.method().body())) {
+      if (n instanceof Expr.Name use && use.isVariable(local)) {
+        String kept = keptBy(analysis, analysis.parent(use), use);
+        if (kept != null) {
+          return kept;
+        }
+      }
+    }
+    return null;
+  }
+
+  /** A call that takes the executor and returns an executor wrapping it. */
+  private static boolean isDecorating(Node parent, Node value) {
+    if (!(parent instanceof Expr.Call call)
+        || !call.type().isSubtypeOf("java.util.concurrent.Executor")) {
+      return false;
+    }
+    for (Expr arg : call.args()) {
+      if (arg == value) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** How {@code parent} keeps {@code value}: a field, a return, a constructor; or {@code null}. */
+  private static String keptBy(MethodAnalysis analysis, Node parent, Node value) {
+    if (parent instanceof Expr.Assign assign
+        && assign.value() == value
+        && assign.target() instanceof Expr.Name target
+        && target.kind() == Expr.NameKind.FIELD) {
+      return "stored in the field " + target.name();
+    }
+    // Stored in a field's collection: pools.put(key, executor), pools.computeIfAbsent(key, k ->
+    // executor).
+    Node holder = parent;
+    if (parent instanceof Stmt.ExprStmt || parent instanceof Stmt.Return) {
+      Node lambda = analysis.parent(parent);
+      if (lambda instanceof Stmt.Block block) {
+        lambda = analysis.parent(block);
+      }
+      if (lambda instanceof Expr.Lambda) {
+        holder = analysis.parent(lambda);
+      }
+    }
+    if (holder instanceof Expr.Call store
+        && STORES.contains(store.name())
+        && store.receiver() instanceof Expr.Name field
+        && field.kind() == Expr.NameKind.FIELD) {
+      return "stored in the field " + field.name();
+    }
+    if (parent instanceof Stmt.Return) {
+      return analysis.enclosingLambda(parent) == null
+          ? "returned by " + describe(analysis.method())
+          : null;
+    }
+    if (parent instanceof Expr.New created && created.args().contains(value)) {
+      return "handed to a new " + created.type().simpleName();
+    }
+    if (parent instanceof Expr.Call call
+        && (call.name().equals("this") || call.name().equals("super"))
+        && call.args().contains(value)) {
+      return "handed to the constructor";
+    }
+    return null;
+  }
+
+  private static String describe(MethodModel method) {
+    return method.name() + "()";
+  }
+
+  private static List<Fix> fixes(MethodAnalysis analysis, Unbounded unbounded) {
+    Expr.New queue = unbounded.queue();
+    if (queue == null || !queue.span().isKnown()) {
+      return List.of();
+    }
+    String text = analysis.context().text(queue.span());
+    if (!text.endsWith("()")) {
+      return List.of();
+    }
+    return List.of(
+        new Fix(
+            "Give the queue a capacity (a full queue then rejects; tune the number)",
+            List.of(Edit.insert(queue.span().end() - 1, UnboundedSubmissionRule.PROPOSED_CAPACITY)),
+            Set.of()));
+  }
+}
