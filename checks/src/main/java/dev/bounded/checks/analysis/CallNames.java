@@ -74,6 +74,21 @@ public final class CallNames {
           "ExponentialBackOffPolicy",
           "random");
 
+  /**
+   * Calls of retry libraries that run an operation with retries, given as a lambda: Bounded's
+   * {@code call}/{@code callIdempotent}, resilience4j's {@code execute...}, Spring's {@code
+   * execute}. One inside another's lambda multiplies the attempts.
+   */
+  public static final Set<String> RETRY_CALLS =
+      Set.of(
+          "call",
+          "callIdempotent",
+          "execute",
+          "executeSupplier",
+          "executeCallable",
+          "executeRunnable",
+          "executeCheckedSupplier");
+
   /** Names of parameters and locals that hold a deadline or a timeout. */
   private static final Pattern TIMEOUT_NAME = Pattern.compile("(?i).*(deadline|timeout).*");
 

@@ -131,13 +131,14 @@ final class AnalysisCache {
    * clause, a sleep, or a submission to an executor: the only places retry loops and unbounded
    * submissions can be; if a catch clause calls the method itself (a retry by recursion); if it has
    * a broad catch ({@code Exception}, {@code Throwable}), which may swallow an interrupt from any
-   * callee; if it creates an executor; if it configures a retry library's backoff; or if it waits
+   * callee; if it creates an executor; if it configures a retry library's backoff; if it waits
    * without a timeout after a deadline or timeout came into scope (a parameter or local by its type
-   * or name).
+   * or name); or if a retry library's call runs inside another's lambda.
    */
   private static final class Relevance extends TreeScanner<Void, Void> {
     private final String methodName;
     private int loopDepth;
+    private int retryLambdaDepth;
     private boolean relevant;
     private boolean timeoutInScope;
 
@@ -220,6 +221,21 @@ final class AnalysisCache {
                   .equals(CallNames.UNTIMED_WAITS.get(name)))) {
         relevant = true;
         return null;
+      }
+      if (CallNames.RETRY_CALLS.contains(name)) {
+        if (retryLambdaDepth > 0) {
+          relevant = true; // a retry call inside another's lambda
+          return null;
+        }
+        if (tree.getArguments().stream().anyMatch(a -> a instanceof LambdaExpressionTree)) {
+          scan(tree.getMethodSelect(), null);
+          retryLambdaDepth++;
+          for (Tree argument : tree.getArguments()) {
+            scan(argument, null);
+          }
+          retryLambdaDepth--;
+          return null;
+        }
       }
       if ((name.equals("forEach") || name.equals("forEachOrdered"))
           && tree.getArguments().size() == 1

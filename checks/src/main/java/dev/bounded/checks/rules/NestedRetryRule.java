@@ -3,6 +3,7 @@ package dev.bounded.checks.rules;
 import dev.bounded.checks.analysis.Attempts;
 import dev.bounded.checks.analysis.LoopInfo;
 import dev.bounded.checks.analysis.MethodAnalysis;
+import dev.bounded.checks.analysis.Nodes;
 import dev.bounded.checks.analysis.RetryingMethods;
 import dev.bounded.checks.model.Expr;
 import dev.bounded.checks.model.Finding;
@@ -69,6 +70,42 @@ public final class NestedRetryRule implements Rule {
                 List.of()));
       }
     }
+    // A retry library's call inside another's lambda: policy.call(a -> other.call(..)).
+    for (Node n : Nodes.preOrder(analysis.method().body())) {
+      if (!(n instanceof Expr.Call call)) {
+        continue;
+      }
+      LoopInfo loop = analysis.innermostLoop(call);
+      Expr.Lambda lambda = analysis.enclosingLambda(call);
+      if ((loop != null && loop.isRetryLoop())
+          || lambda == null
+          || !(analysis.parent(lambda) instanceof Expr.Call outerCall)) {
+        continue; // reported with its loop above, or not inside a call's lambda
+      }
+      Inner outer = libraryRetry(analysis, outerCall);
+      Inner inner = outer == null ? null : inner(analysis, call);
+      if (inner == null) {
+        continue;
+      }
+      findings.add(
+          new Finding(
+              NAME,
+              call.nameSpan(),
+              "This call runs inside "
+                  + outer.description()
+                  + " ("
+                  + outer.attempts()
+                  + " attempts) and calls "
+                  + inner.description()
+                  + ", which retries too"
+                  + (inner.attempts() > 0 ? " (" + inner.attempts() + " attempts)" : "")
+                  + ": "
+                  + worstCase(outer.attempts(), inner.attempts())
+                  + " of the dependency in the worst case. Keep one retry owner (the outermost,"
+                  + " with one deadline) and make the other layers try once",
+              List.of()));
+    }
+    findings.sort((a, b) -> Integer.compare(a.span().start(), b.span().start()));
     return findings;
   }
 
@@ -84,6 +121,11 @@ public final class NestedRetryRule implements Rule {
     if (same != null) {
       return new Inner(call.name() + "()", same.attempts());
     }
+    return libraryRetry(analysis, call);
+  }
+
+  /** A retry library's call, a {@code @Retryable} method or an AWS SDK client's. */
+  private static Inner libraryRetry(MethodAnalysis analysis, Expr.Call call) {
     if (call.isCallTo("dev.bounded.runtime.RetryPolicy", "call")
         || call.isCallTo("dev.bounded.runtime.RetryPolicy", "callIdempotent")) {
       int attempts = call.receiver() == null ? 0 : Attempts.ofPolicy(analysis, call.receiver());

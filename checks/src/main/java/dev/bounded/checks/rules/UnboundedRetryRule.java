@@ -1,7 +1,11 @@
 package dev.bounded.checks.rules;
 
+import dev.bounded.checks.analysis.LoopInfo;
 import dev.bounded.checks.analysis.MethodAnalysis;
+import dev.bounded.checks.analysis.Nodes;
+import dev.bounded.checks.model.Expr;
 import dev.bounded.checks.model.Finding;
+import dev.bounded.checks.model.Node;
 import dev.bounded.checks.model.Span;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,6 +29,21 @@ public final class UnboundedRetryRule implements Rule {
     return NAME;
   }
 
+  /** The loop's start; for a retry by recursion, the call that starts the next attempt. */
+  private static Span where(MethodAnalysis analysis, LoopInfo loop) {
+    if (loop.kind() == LoopInfo.Kind.RECURSION) {
+      for (Node n : Nodes.preOrder(analysis.method().body())) {
+        if (n instanceof Expr.Call call
+            && call.name().equals(analysis.method().name())
+            && analysis.isInCatchBody(call, null)
+            && call.nameSpan().isKnown()) {
+          return call.nameSpan();
+        }
+      }
+    }
+    return new Span(loop.span().start(), loop.span().start());
+  }
+
   @Override
   public List<Finding> check(MethodAnalysis analysis, RuleConfig config) {
     List<Finding> findings = new ArrayList<>();
@@ -33,7 +52,7 @@ public final class UnboundedRetryRule implements Rule {
         findings.add(
             new Finding(
                 NAME,
-                new Span(loop.loop().span().start(), loop.loop().span().start()),
+                where(analysis, loop.loop()),
                 "This retry loop has no attempt cap and no deadline: while the dependency stays"
                     + " down it retries forever, and so does every caller (a retry storm). Cap the"
                     + " total attempts and bound the loop by a Deadline (RetryPolicy.maxAttempts,"
