@@ -1,6 +1,9 @@
 package dev.bounded.checks.analysis;
 
+import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Names of calls that the analysis and the rules give a meaning to. One place, so that the compiler
@@ -32,5 +35,82 @@ public final class CallNames {
   /** Executor classes created with {@code new}: where their queue and threads are chosen. */
   public static final Set<String> EXECUTOR_CLASSES = Set.of("ThreadPoolExecutor");
 
+  /**
+   * Static factories of {@code java.util.concurrent.Executors} that create an executor its caller
+   * owns (and must shut down): {@link #EXECUTOR_FACTORIES} and the others.
+   */
+  public static final Set<String> OWNED_EXECUTOR_FACTORIES =
+      union(
+          EXECUTOR_FACTORIES,
+          Set.of(
+              "newScheduledThreadPool",
+              "newSingleThreadScheduledExecutor",
+              "newWorkStealingPool",
+              "newVirtualThreadPerTaskExecutor",
+              "newThreadPerTaskExecutor"));
+
+  /** Executor classes whose construction creates threads the creator owns. */
+  public static final Set<String> OWNED_EXECUTOR_CLASSES =
+      union(EXECUTOR_CLASSES, Set.of("ScheduledThreadPoolExecutor", "ForkJoinPool"));
+
+  /**
+   * Waits that block until something happens, by name and by the number of arguments of their
+   * untimed form: {@code get()}, {@code join()}, {@code await()}, {@code take()}, {@code put(e)},
+   * {@code acquire()}.
+   */
+  public static final Map<String, Integer> UNTIMED_WAITS =
+      Map.of("get", 0, "join", 0, "await", 0, "take", 0, "put", 1, "acquire", 0);
+
+  /**
+   * Calls and constructors that configure a retry library's backoff: Failsafe's {@code
+   * withBackoff}, resilience4j's {@code ofExponentialBackoff}, Spring Retry's {@code
+   * exponentialBackoff} and {@code ExponentialBackOffPolicy}, Bounded's {@code random}.
+   */
+  public static final Set<String> BACKOFF_CONFIGURATION =
+      Set.of(
+          "withBackoff",
+          "ofExponentialBackoff",
+          "exponentialBackoff",
+          "ExponentialBackOffPolicy",
+          "random");
+
+  /**
+   * Calls of retry libraries that run an operation with retries, given as a lambda: Bounded's
+   * {@code call}/{@code callIdempotent}, resilience4j's {@code execute...}, Spring's {@code
+   * execute}. One inside another's lambda multiplies the attempts.
+   */
+  public static final Set<String> RETRY_CALLS =
+      Set.of(
+          "call",
+          "callIdempotent",
+          "execute",
+          "executeSupplier",
+          "executeCallable",
+          "executeRunnable",
+          "executeCheckedSupplier");
+
+  /** Names of parameters and locals that hold a deadline or a timeout. */
+  private static final Pattern TIMEOUT_NAME = Pattern.compile("(?i).*(deadline|timeout).*");
+
+  /** Simple names of types whose values are a deadline or a timeout. */
+  public static final Set<String> TIMEOUT_TYPES = Set.of("Deadline", "Duration");
+
   private CallNames() {}
+
+  /**
+   * Tells whether a variable's name says it holds a deadline or a timeout ({@code deadline}, {@code
+   * timeoutMillis}, {@code requestTimeout}).
+   *
+   * @param name a parameter or local variable name
+   * @return {@code true} if it does
+   */
+  public static boolean isTimeoutName(String name) {
+    return TIMEOUT_NAME.matcher(name).matches();
+  }
+
+  private static Set<String> union(Set<String> a, Set<String> b) {
+    Set<String> all = new HashSet<>(a);
+    all.addAll(b);
+    return Set.copyOf(all);
+  }
 }

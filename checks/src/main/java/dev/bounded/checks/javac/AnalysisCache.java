@@ -52,6 +52,9 @@ final class AnalysisCache {
       return last.analysis();
     }
     Relevance relevance = new Relevance(method.getName().toString());
+    for (VariableTree param : method.getParameters()) {
+      relevance.noteVariable(param);
+    }
     relevance.scan(method.getBody(), null);
     MethodAnalysis analysis = null;
     if (relevance.isRelevant()) {
@@ -128,12 +131,31 @@ final class AnalysisCache {
    * clause, a sleep, or a submission to an executor: the only places retry loops and unbounded
    * submissions can be; if a catch clause calls the method itself (a retry by recursion); if it has
    * a broad catch ({@code Exception}, {@code Throwable}), which may swallow an interrupt from any
-   * callee; or if it creates an executor.
+   * callee; if it creates an executor; if it configures a retry library's backoff; if it waits
+   * without a timeout after a deadline or timeout came into scope (a parameter or local by its type
+   * or name); or if a retry library's call runs inside another's lambda.
    */
   private static final class Relevance extends TreeScanner<Void, Void> {
     private final String methodName;
     private int loopDepth;
+    private int retryLambdaDepth;
     private boolean relevant;
+    private boolean timeoutInScope;
+
+    /** A parameter or local that holds a deadline or timeout makes untimed waits reportable. */
+    void noteVariable(VariableTree variable) {
+      if (CallNames.isTimeoutName(variable.getName().toString())
+          || (variable.getType() != null
+              && mentions(variable.getType(), CallNames.TIMEOUT_TYPES::contains))) {
+        timeoutInScope = true;
+      }
+    }
+
+    @Override
+    public Void visitVariable(VariableTree tree, Void unused) {
+      noteVariable(tree);
+      return super.visitVariable(tree, null);
+    }
 
     Relevance(String methodName) {
       this.methodName = methodName;
@@ -180,7 +202,8 @@ final class AnalysisCache {
 
     @Override
     public Void visitNewClass(NewClassTree tree, Void unused) {
-      if (mentions(tree.getIdentifier(), CallNames.EXECUTOR_CLASSES::contains)) {
+      if (mentions(tree.getIdentifier(), CallNames.OWNED_EXECUTOR_CLASSES::contains)
+          || mentions(tree.getIdentifier(), CallNames.BACKOFF_CONFIGURATION::contains)) {
         relevant = true;
         return null;
       }
@@ -190,9 +213,29 @@ final class AnalysisCache {
     @Override
     public Void visitMethodInvocation(MethodInvocationTree tree, Void unused) {
       String name = methodName(tree);
-      if ((loopDepth > 0 && isLoopSignal(name)) || CallNames.EXECUTOR_FACTORIES.contains(name)) {
+      if ((loopDepth > 0 && isLoopSignal(name))
+          || CallNames.OWNED_EXECUTOR_FACTORIES.contains(name)
+          || CallNames.BACKOFF_CONFIGURATION.contains(name)
+          || (timeoutInScope
+              && Integer.valueOf(tree.getArguments().size())
+                  .equals(CallNames.UNTIMED_WAITS.get(name)))) {
         relevant = true;
         return null;
+      }
+      if (CallNames.RETRY_CALLS.contains(name)) {
+        if (retryLambdaDepth > 0) {
+          relevant = true; // a retry call inside another's lambda
+          return null;
+        }
+        if (tree.getArguments().stream().anyMatch(a -> a instanceof LambdaExpressionTree)) {
+          scan(tree.getMethodSelect(), null);
+          retryLambdaDepth++;
+          for (Tree argument : tree.getArguments()) {
+            scan(argument, null);
+          }
+          retryLambdaDepth--;
+          return null;
+        }
       }
       if ((name.equals("forEach") || name.equals("forEachOrdered"))
           && tree.getArguments().size() == 1

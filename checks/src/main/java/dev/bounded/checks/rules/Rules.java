@@ -13,7 +13,16 @@ public final class Rules {
           new PerAttemptTimeoutRule(),
           new UnboundedSubmissionRule(),
           new UnboundedExecutorRule(),
-          new NonIdempotentRetryRule());
+          new NonIdempotentRetryRule(),
+          new UnboundedRetryRule(),
+          new UnboundedBackgroundRetryRule(),
+          new BackoffWithoutJitterRule(),
+          new UncappedBackoffRule(),
+          new RetryPolicyWithoutJitterRule(),
+          new CancellationRetriedRule(),
+          new UntimedWaitRule(),
+          new UnownedExecutorRule(),
+          new NestedRetryRule());
 
   private Rules() {}
 

@@ -1,0 +1,96 @@
+package dev.bounded.checks.rules;
+
+import dev.bounded.checks.analysis.MethodAnalysis;
+import dev.bounded.checks.model.Edit;
+import dev.bounded.checks.model.Expr;
+import dev.bounded.checks.model.Finding;
+import dev.bounded.checks.model.Fix;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Failure mode F: a retry loop waits between attempts for a delay with no random part ({@code
+ * Thread.sleep(1000)}, {@code TimeUnit.SECONDS.sleep(delay)} after {@code delay *= 2}). Clients
+ * that failed together retry together, in synchronised waves that keep the dependency down (the
+ * thundering herd).
+ *
+ * <p>Jitter is any call the analysis cannot prove deterministic: {@code Random}, {@code
+ * ThreadLocalRandom}, {@code Math.random}, {@code RandomGenerator}, a policy's {@code nextDelay()},
+ * the runtime's backoff; or a value named {@code jitter}/{@code random}. Polling loops (no failure
+ * is caught) are not reported.
+ *
+ * <p>Fix, for a wait in milliseconds, microseconds or nanoseconds on an integer delay: full jitter,
+ * a delay drawn uniformly from {@code [0, delay]} with {@code ThreadLocalRandom}.
+ */
+public final class BackoffWithoutJitterRule implements Rule {
+  /** The rule's name. */
+  public static final String NAME = "BackoffWithoutJitter";
+
+  private static final Set<String> FINE_UNITS =
+      Set.of("MILLISECONDS", "MICROSECONDS", "NANOSECONDS");
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public List<Finding> check(MethodAnalysis analysis, RuleConfig config) {
+    List<Finding> findings = new ArrayList<>();
+    for (Backoffs.Wait wait : Backoffs.waits(analysis)) {
+      if (isZero(wait.delay()) || !Backoffs.isDeterministic(analysis, wait.delay())) {
+        continue; // a zero delay is no backoff: nothing to jitter
+      }
+      findings.add(
+          new Finding(
+              NAME,
+              wait.call().nameSpan(),
+              "This retry loop waits a delay with no random part ("
+                  + analysis.context().text(wait.delay().span())
+                  + "): clients that failed together retry together, in waves that keep the"
+                  + " dependency down. Add full jitter: wait a random time in [0, delay]"
+                  + " (RetryPolicy's backoff does)",
+              fixes(analysis, wait)));
+    }
+    return findings;
+  }
+
+  private static List<Fix> fixes(MethodAnalysis analysis, Backoffs.Wait wait) {
+    Expr delay = wait.delay();
+    if (wait.unit() == null
+        || !FINE_UNITS.contains(wait.unit())
+        || !delay.span().isKnown()
+        || !isInteger(delay)) {
+      return List.of();
+    }
+    String bound;
+    if (delay instanceof Expr.Literal literal && literal.value() instanceof Number number) {
+      bound = (number.longValue() + 1) + (literal.value() instanceof Long ? "L" : "");
+    } else {
+      String text = analysis.context().text(delay.span());
+      boolean simple = delay instanceof Expr.Name || delay instanceof Expr.Call;
+      bound = (simple ? text : "(" + text + ")") + " + 1";
+    }
+    return List.of(
+        new Fix(
+            "Full jitter: wait a random time in [0, delay]",
+            List.of(
+                Edit.replace(delay.span(), "ThreadLocalRandom.current().nextLong(" + bound + ")")),
+            Set.of("java.util.concurrent.ThreadLocalRandom")));
+  }
+
+  private static boolean isZero(Expr delay) {
+    return delay instanceof Expr.Literal literal
+        && literal.value() instanceof Number number
+        && number.doubleValue() == 0;
+  }
+
+  private static boolean isInteger(Expr delay) {
+    if (delay instanceof Expr.Literal literal) {
+      return literal.value() instanceof Integer || literal.value() instanceof Long;
+    }
+    String type = delay.type().name();
+    return type.equals("int") || type.equals("long");
+  }
+}

@@ -1,0 +1,248 @@
+package dev.bounded.checks.rules;
+
+import dev.bounded.checks.analysis.MethodAnalysis;
+import dev.bounded.checks.analysis.Nodes;
+import dev.bounded.checks.model.Edit;
+import dev.bounded.checks.model.Expr;
+import dev.bounded.checks.model.Finding;
+import dev.bounded.checks.model.Fix;
+import dev.bounded.checks.model.Node;
+import dev.bounded.checks.model.Span;
+import dev.bounded.checks.model.Stmt;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Failure mode F, in retry libraries: a policy built with exponential backoff but no jitter, or no
+ * cap. Reported at the builder call:
+ *
+ * <ul>
+ *   <li>Failsafe: {@code withBackoff(..)} and no {@code withJitter(..)} in the method;
+ *   <li>resilience4j: {@code IntervalFunction.ofExponentialBackoff(..)}, which never randomises
+ *       (and without a {@code maxInterval} argument never caps);
+ *   <li>Spring Retry: {@code new ExponentialBackOffPolicy()} when {@code
+ *       ExponentialRandomBackOffPolicy} is on the class path, and {@code
+ *       RetryTemplateBuilder.exponentialBackoff(initial, multiplier, max)} without {@code
+ *       withRandom = true};
+ *   <li>Bounded: {@code RetryPolicy.Builder.random(..)} given a constant, which switches the jitter
+ *       off.
+ * </ul>
+ *
+ * <p>Fixes: Failsafe gets {@code .withJitter(0.5)} after the backoff; Spring's policy becomes its
+ * random subclass, which takes the same settings.
+ */
+public final class RetryPolicyWithoutJitterRule implements Rule {
+  /** The rule's name. */
+  public static final String NAME = "RetryPolicyWithoutJitter";
+
+  private static final Set<String> FAILSAFE_BUILDERS =
+      Set.of("dev.failsafe.RetryPolicyBuilder", "net.jodah.failsafe.RetryPolicy");
+  private static final String INTERVAL_FUNCTION = "io.github.resilience4j.core.IntervalFunction";
+  private static final String SPRING_POLICY =
+      "org.springframework.retry.backoff.ExponentialBackOffPolicy";
+  private static final String SPRING_RANDOM_POLICY =
+      "org.springframework.retry.backoff.ExponentialRandomBackOffPolicy";
+  private static final String SPRING_TEMPLATE_BUILDER =
+      "org.springframework.retry.support.RetryTemplateBuilder";
+  private static final String BOUNDED_BUILDER = "dev.bounded.runtime.RetryPolicy.Builder";
+
+  private static final String HERD =
+      ": clients that failed together retry together, in waves that keep the dependency down.";
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  /** The retry libraries' own packages: their builders implement policies, they do not use them. */
+  private static final List<String> LIBRARY_PACKAGES =
+      List.of(
+          "dev.failsafe.",
+          "net.jodah.failsafe.",
+          "io.github.resilience4j.",
+          "org.springframework.retry.",
+          "dev.bounded.runtime.");
+
+  @Override
+  public List<Finding> check(MethodAnalysis analysis, RuleConfig config) {
+    List<Finding> findings = new ArrayList<>();
+    String owner = analysis.method().owner();
+    for (String library : LIBRARY_PACKAGES) {
+      if (owner != null && owner.startsWith(library)) {
+        return findings; /* Fast path: the library's own implementation. */
+      }
+    }
+    Boolean hasJitterCall = null;
+    for (Node n : Nodes.preOrder(analysis.method().body())) {
+      if (n instanceof Expr.Call call && isSelfDelegation(call)) {
+        continue; // an overload delegating to another: the caller configures
+      }
+      if (n instanceof Expr.Call call) {
+        if (call.name().equals("withBackoff") && isOn(call, FAILSAFE_BUILDERS)) {
+          if (hasJitterCall == null) {
+            hasJitterCall = callsWithJitter(analysis);
+          }
+          if (!hasJitterCall) {
+            findings.add(failsafe(call));
+          }
+        } else if (call.name().equals("ofExponentialBackoff")
+            && Nodes.isStaticCallOn(call, INTERVAL_FUNCTION)) {
+          findings.add(
+              new Finding(
+                  NAME,
+                  call.nameSpan(),
+                  "IntervalFunction.ofExponentialBackoff never randomises the interval"
+                      + (call.args().size() < 3 ? " and, without a maxInterval, never caps it" : "")
+                      + HERD
+                      + " Use IntervalFunction.ofExponentialRandomBackoff with a maximum interval",
+                  List.of()));
+        } else if (call.name().equals("exponentialBackoff")
+            && isOn(call, Set.of(SPRING_TEMPLATE_BUILDER))
+            && withoutRandom(call)) {
+          findings.add(
+              new Finding(
+                  NAME,
+                  call.nameSpan(),
+                  "This exponential backoff has no random part"
+                      + HERD
+                      + " Pass withRandom = true: exponentialBackoff(initial, multiplier, max,"
+                      + " true)",
+                  List.of()));
+        } else if (call.name().equals("random")
+            && call.args().size() == 1
+            && isOn(call, Set.of(BOUNDED_BUILDER))
+            && isConstant(call.args().get(0))) {
+          findings.add(
+              new Finding(
+                  NAME,
+                  call.nameSpan(),
+                  "A constant random source switches RetryPolicy's jitter off"
+                      + HERD
+                      + " Keep the default random source outside tests",
+                  List.of()));
+        }
+      } else if (n instanceof Expr.New created && isSpringPolicy(analysis, created)) {
+        findings.add(spring(analysis, created));
+      }
+    }
+    return findings;
+  }
+
+  private static boolean isSelfDelegation(Expr.Call call) {
+    return call.receiver() == null
+        || (call.receiver() instanceof Expr.Name name && name.name().equals("this"));
+  }
+
+  private static boolean isOn(Expr.Call call, Set<String> owners) {
+    for (String owner : owners) {
+      if (call.method().owner().name().equals(owner)
+          || (call.receiver() != null && call.receiver().type().isSubtypeOf(owner))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean callsWithJitter(MethodAnalysis analysis) {
+    for (Node n : Nodes.preOrder(analysis.method().body())) {
+      if (n instanceof Expr.Call call && call.name().equals("withJitter")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static Finding failsafe(Expr.Call call) {
+    List<Fix> fixes = List.of();
+    if (call.span().isKnown()) {
+      fixes =
+          List.of(
+              new Fix(
+                  "Randomise each delay by up to half: withJitter(0.5)",
+                  List.of(Edit.insert(call.span().end(), ".withJitter(0.5)")),
+                  Set.of()));
+    }
+    return new Finding(
+        NAME,
+        call.nameSpan(),
+        "This RetryPolicy backs off without jitter"
+            + HERD
+            + " Add withJitter(..) after withBackoff(..)",
+        fixes);
+  }
+
+  private static boolean withoutRandom(Expr.Call call) {
+    if (call.args().size() == 3) {
+      return true;
+    }
+    return call.args().size() == 4
+        && call.args().get(3) instanceof Expr.Literal literal
+        && Boolean.FALSE.equals(literal.value());
+  }
+
+  private static boolean isConstant(Expr random) {
+    if (random instanceof Expr.Lambda lambda) {
+      Stmt body = lambda.body();
+      if (body instanceof Stmt.ExprStmt e) {
+        return isConstantValue(e.expr());
+      }
+      return body instanceof Stmt.Block block
+          && block.statements().size() == 1
+          && block.statements().get(0) instanceof Stmt.Return r
+          && isConstantValue(r.value());
+    }
+    return false;
+  }
+
+  /** A literal or a named constant ({@code Long.MAX_VALUE}). */
+  private static boolean isConstantValue(Expr value) {
+    return value instanceof Expr.Literal
+        || (value instanceof Expr.Name name && name.name().matches("[A-Z][A-Z0-9_]*"));
+  }
+
+  private static boolean isSpringPolicy(MethodAnalysis analysis, Expr.New created) {
+    return created.type().name().equals(SPRING_POLICY)
+        && !created.hasBody()
+        && analysis.context().hasType(SPRING_RANDOM_POLICY)
+        && !alsoCreatesRandomPolicy(analysis);
+  }
+
+  /** {@code random ? new ExponentialRandomBackOffPolicy() : new ExponentialBackOffPolicy()}. */
+  private static boolean alsoCreatesRandomPolicy(MethodAnalysis analysis) {
+    for (Node n : Nodes.preOrder(analysis.method().body())) {
+      if (n instanceof Expr.New created && created.type().name().equals(SPRING_RANDOM_POLICY)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static Finding spring(MethodAnalysis analysis, Expr.New created) {
+    List<Fix> fixes = List.of();
+    if (created.span().isKnown()) {
+      String text = analysis.context().text(created.span());
+      int at = text.lastIndexOf("ExponentialBackOffPolicy", text.indexOf('('));
+      if (at >= 0) {
+        int start = created.span().start() + at;
+        boolean qualified = at > 0 && text.charAt(at - 1) == '.';
+        fixes =
+            List.of(
+                new Fix(
+                    "Use ExponentialRandomBackOffPolicy, which takes the same settings",
+                    List.of(
+                        Edit.replace(
+                            new Span(start, start + "ExponentialBackOffPolicy".length()),
+                            "ExponentialRandomBackOffPolicy")),
+                    qualified ? Set.of() : Set.of(SPRING_RANDOM_POLICY)));
+      }
+    }
+    return new Finding(
+        NAME,
+        created.span(),
+        "ExponentialBackOffPolicy backs off without jitter"
+            + HERD
+            + " Use ExponentialRandomBackOffPolicy, which takes the same settings",
+        fixes);
+  }
+}

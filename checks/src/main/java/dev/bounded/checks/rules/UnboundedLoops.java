@@ -1,0 +1,261 @@
+package dev.bounded.checks.rules;
+
+import dev.bounded.checks.analysis.Flow;
+import dev.bounded.checks.analysis.LoopInfo;
+import dev.bounded.checks.analysis.MethodAnalysis;
+import dev.bounded.checks.analysis.Nodes;
+import dev.bounded.checks.model.Expr;
+import dev.bounded.checks.model.Node;
+import dev.bounded.checks.model.Stmt;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Finds retry loops that nothing bounds: no attempt cap, no deadline, no policy that decides. What
+ * {@link UnboundedRetryRule} and {@link UnboundedBackgroundRetryRule} share: the first reports the
+ * loops that only success ends, the second those that a stop flag ends too.
+ */
+final class UnboundedLoops {
+  /** Calls whose names say they bound a retry: by time, by count, or by a policy's decision. */
+  private static final Pattern BOUND_CALL =
+      Pattern.compile(
+          "(?i).*(expire|deadline|timeout|timedout|elapsed|remaining|exhaust|giveup|canretry"
+              + "|shouldretry|allowretry|retryallowed|maxretr|maxattempt|shouldstop|budget"
+              + "|tryacquire|nanotime|currenttimemillis|attempt|retries|limit).*");
+
+  /** Calls whose names say a component is still running: a stop flag. */
+  private static final Pattern STOP_CALL =
+      Pattern.compile(
+          "(?i)(is)?(running|closed|closing|stopped|stopping|shutdown|shuttingdown|active|open"
+              + "|alive|started|terminated|cancelled|canceled|interrupted)");
+
+  /** Names of the hooks through which a retry engine's policy judges a failure. */
+  private static final Pattern POLICY_HOOK =
+      Pattern.compile(
+          "on\\w*(Error|Failure|Exception|Throwable)|register\\w*|handle\\w*"
+              + "|record\\w*(Error|Failure|Exception)|(re)?throw\\w*|propagate\\w*");
+
+  /** How a loop without a cap ends. */
+  enum Ending {
+    /** Only success (or a failure the loop does not retry) ends it. */
+    SUCCESS_ONLY,
+    /** A stop flag, a closed check or interruption ends it too: a background loop. */
+    STOP_FLAG
+  }
+
+  /** An unbounded retry loop and how it ends. */
+  record Unbounded(LoopInfo loop, Ending ending) {}
+
+  private UnboundedLoops() {}
+
+  /** Returns the method's retry loops that nothing bounds, in source order. */
+  static List<Unbounded> find(MethodAnalysis analysis) {
+    List<Unbounded> found = new ArrayList<>();
+    for (LoopInfo loop : analysis.loops()) {
+      if (!isCandidate(analysis, loop)) {
+        continue;
+      }
+      Ending ending = ending(analysis, loop);
+      if (ending != null) {
+        found.add(new Unbounded(loop, ending));
+      }
+    }
+    return found;
+  }
+
+  /**
+   * A retry loop, or a loop that retries failures, waits between rounds and is ended by a stop flag
+   * (a background reconnect loop, which need not leave on success).
+   */
+  private static boolean isCandidate(MethodAnalysis analysis, LoopInfo loop) {
+    if (loop.evidence().contains(LoopInfo.Evidence.COUNTS_ATTEMPTS)
+        || loop.evidence().contains(LoopInfo.Evidence.POLICY_DECIDED)
+        || loop.evidence().contains(LoopInfo.Evidence.FAILOVER)
+        || loop.kind() == LoopInfo.Kind.FOR_EACH
+        || loop.kind() == LoopInfo.Kind.FOR_EACH_LAMBDA) {
+      return false;
+    }
+    if (onlyInterruptionRetried(analysis, loop)) {
+      return false; // an uninterruptible wait, not a retry of a failing call
+    }
+    if (loop.isRetryLoop()) {
+      return loop.evidence().contains(LoopInfo.Evidence.RETRYING_CATCH);
+    }
+    return loop.evidence().contains(LoopInfo.Evidence.RETRYING_CATCH)
+        && loop.evidence().contains(LoopInfo.Evidence.SLEEPS)
+        && !loop.evidence().contains(LoopInfo.Evidence.TAKES_ITEMS)
+        && loop.condition() != null
+        && readsStopFlag(analysis, loop, loop.condition());
+  }
+
+  /** Whether the only failure the loop goes round again after is {@code InterruptedException}. */
+  static boolean onlyInterruptionRetried(MethodAnalysis analysis, LoopInfo loop) {
+    boolean any = false;
+    for (Node n : analysis.loopLevel(loop)) {
+      if (n instanceof Stmt.Catch clause
+          && analysis.loopOf(clause) == loop
+          && analysis.goesRoundAgain(clause, loop)) {
+        for (var type : clause.types()) {
+          if (!type.name().equals("java.lang.InterruptedException")) {
+            return false;
+          }
+        }
+        any = true;
+      }
+    }
+    return any;
+  }
+
+  /** How the loop ends, or {@code null} if something bounds it. */
+  private static Ending ending(MethodAnalysis analysis, LoopInfo loop) {
+    boolean stopFlag = loop.evidence().contains(LoopInfo.Evidence.STOP_FLAG);
+    if (loop.condition() != null && !Flow.isTrue(loop.condition())) {
+      if (bounds(analysis, loop.condition(), true)) {
+        return null;
+      }
+      stopFlag = readsStopFlag(analysis, loop, loop.condition());
+    }
+    for (Node n : analysis.loopLevel(loop)) {
+      if (n instanceof Expr.Call call && BOUND_CALL.matcher(call.name()).matches()) {
+        return null; // a clock, a deadline or a policy is consulted
+      }
+      if (n instanceof Expr.Name name && BOUND_CALL.matcher(name.name()).matches()) {
+        return null;
+      }
+      if (n instanceof Stmt.If guard && !Flow.canCompleteNormally(guard.then())) {
+        boolean givesUp = analysis.isInCatchBody(guard, loop.node()) || throwsOut(guard.then());
+        if (bounds(analysis, guard.condition(), givesUp)) {
+          return null;
+        }
+        stopFlag |= readsStopFlag(analysis, loop, guard.condition());
+      }
+      if (n instanceof Stmt.Catch clause && handsFailureToPolicy(clause)) {
+        return null;
+      }
+    }
+    return stopFlag ? Ending.STOP_FLAG : Ending.SUCCESS_ONLY;
+  }
+
+  /**
+   * Whether an exit condition bounds the retries: it compares numbers (a count or a time), or, when
+   * {@code policyCalls}, asks a call that is neither about the caught failure nor a stop flag (a
+   * policy's decision to give up).
+   */
+  private static boolean bounds(MethodAnalysis analysis, Expr condition, boolean policyCalls) {
+    for (Node n : Nodes.sameFrame(condition)) {
+      if (n instanceof Expr.Binary binary
+          && switch (binary.operator()) {
+            case "<", "<=", ">", ">=" -> true;
+            default -> false;
+          }) {
+        return true;
+      }
+      if (policyCalls
+          && n instanceof Expr.Call call
+          && !STOP_CALL.matcher(call.name()).matches()
+          && !readsFlagField(call)
+          && !mentionsCaughtFailure(analysis, call)
+          && !isCurrentThread(call)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether the condition reads a stop flag: a field the loop does not set, or a running check. */
+  private static boolean readsStopFlag(MethodAnalysis analysis, LoopInfo loop, Expr condition) {
+    Set<String> assigned = assignedOutsideCatches(analysis, loop);
+    for (Node n : Nodes.sameFrame(condition)) {
+      if (n instanceof Expr.Call call && STOP_CALL.matcher(call.name()).matches()) {
+        return true;
+      }
+      if (n instanceof Expr.Name name
+          && name.kind() == Expr.NameKind.FIELD
+          && !assigned.contains(name.name())
+          && !name.type().isKnown()) {
+        return true;
+      }
+      if (n instanceof Expr.Name name
+          && name.kind() == Expr.NameKind.FIELD
+          && !assigned.contains(name.name())
+          && (name.type().name().equals("boolean")
+              || name.type().isSubtypeOf("java.util.concurrent.atomic.AtomicBoolean"))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static Set<String> assignedOutsideCatches(MethodAnalysis analysis, LoopInfo loop) {
+    Set<String> assigned = new HashSet<>();
+    for (Node n : analysis.loopLevel(loop)) {
+      if (n instanceof Expr.Assign assign
+          && assign.target() instanceof Expr.Name target
+          && !analysis.isInCatchBody(n, loop.node())) {
+        assigned.add(target.name());
+      }
+      if (n instanceof Expr.Call call
+          && (call.name().equals("set") || call.name().equals("compareAndSet"))
+          && call.receiver() instanceof Expr.Name target
+          && !analysis.isInCatchBody(n, loop.node())) {
+        assigned.add(target.name()); // done.set(true): a success flag
+      }
+    }
+    return assigned;
+  }
+
+  /** {@code closed.get()}: reading a flag held in a field, not asking a policy. */
+  private static boolean readsFlagField(Expr.Call call) {
+    return call.args().isEmpty()
+        && (call.name().equals("get") || call.name().equals("getAsBoolean"))
+        && call.receiver() instanceof Expr.Name field
+        && field.kind() == Expr.NameKind.FIELD;
+  }
+
+  /** Whether a branch throws: giving up, rather than leaving on success. */
+  private static boolean throwsOut(Stmt branch) {
+    for (Node n : Nodes.sameFrame(branch)) {
+      if (n instanceof Stmt.Throw) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** {@code Thread.currentThread()}: the receiver of an interruption check. */
+  private static boolean isCurrentThread(Expr.Call call) {
+    return call.name().equals("currentThread");
+  }
+
+  private static boolean mentionsCaughtFailure(MethodAnalysis analysis, Expr.Call call) {
+    Stmt.Catch clause = null;
+    for (Node p = analysis.parent(call); p != null; p = analysis.parent(p)) {
+      if (p instanceof Stmt.Catch c) {
+        clause = c;
+        break;
+      }
+    }
+    return clause != null && Nodes.mentions(call, clause.parameter());
+  }
+
+  /**
+   * A handler that passes the failure to a call that may throw it: one that declares so, or one
+   * shaped like a retry engine's hook ({@code context.onRuntimeError(e)}, {@code
+   * registerThrowable(e)}, {@code handleFailure(e)}, {@code throwIfFatal(e)}): a policy decides.
+   */
+  private static boolean handsFailureToPolicy(Stmt.Catch clause) {
+    for (Expr.Call call : Nodes.calls(clause.body())) {
+      if (!call.args().stream().anyMatch(a -> Nodes.mentions(a, clause.parameter()))) {
+        continue;
+      }
+      if ((call.method().resolved() && !call.method().thrown().isEmpty())
+          || POLICY_HOOK.matcher(call.name()).matches()) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

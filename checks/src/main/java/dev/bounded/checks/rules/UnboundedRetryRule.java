@@ -1,0 +1,65 @@
+package dev.bounded.checks.rules;
+
+import dev.bounded.checks.analysis.LoopInfo;
+import dev.bounded.checks.analysis.MethodAnalysis;
+import dev.bounded.checks.analysis.Nodes;
+import dev.bounded.checks.model.Expr;
+import dev.bounded.checks.model.Finding;
+import dev.bounded.checks.model.Node;
+import dev.bounded.checks.model.Span;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Failure mode F: a retry loop that only success ends. It has no attempt cap, consults no clock or
+ * deadline, and no policy decides when to give up, so a dependency that stays down keeps the caller
+ * retrying forever (and every caller with it: a retry storm).
+ *
+ * <p>Loops that a stop flag ends too ({@code while (running)}, {@code isClosed()}, interruption)
+ * are background loops, reported by {@link UnboundedBackgroundRetryRule} at a lower severity.
+ *
+ * <p>No fix: the cap and the deadline are the caller's decisions.
+ */
+public final class UnboundedRetryRule implements Rule {
+  /** The rule's name. */
+  public static final String NAME = "UnboundedRetry";
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  /** The loop's start; for a retry by recursion, the call that starts the next attempt. */
+  private static Span where(MethodAnalysis analysis, LoopInfo loop) {
+    if (loop.kind() == LoopInfo.Kind.RECURSION) {
+      for (Node n : Nodes.preOrder(analysis.method().body())) {
+        if (n instanceof Expr.Call call
+            && call.name().equals(analysis.method().name())
+            && analysis.isInCatchBody(call, null)
+            && call.nameSpan().isKnown()) {
+          return call.nameSpan();
+        }
+      }
+    }
+    return new Span(loop.span().start(), loop.span().start());
+  }
+
+  @Override
+  public List<Finding> check(MethodAnalysis analysis, RuleConfig config) {
+    List<Finding> findings = new ArrayList<>();
+    for (UnboundedLoops.Unbounded loop : UnboundedLoops.find(analysis)) {
+      if (loop.ending() == UnboundedLoops.Ending.SUCCESS_ONLY) {
+        findings.add(
+            new Finding(
+                NAME,
+                where(analysis, loop.loop()),
+                "This retry loop has no attempt cap and no deadline: while the dependency stays"
+                    + " down it retries forever, and so does every caller (a retry storm). Cap the"
+                    + " total attempts and bound the loop by a Deadline (RetryPolicy.maxAttempts,"
+                    + " RetryPolicy.call(deadline, ..))",
+                List.of()));
+      }
+    }
+    return findings;
+  }
+}

@@ -1,0 +1,215 @@
+package dev.bounded.checks.rules;
+
+import dev.bounded.checks.analysis.MethodAnalysis;
+import dev.bounded.checks.analysis.Nodes;
+import dev.bounded.checks.model.Edit;
+import dev.bounded.checks.model.Expr;
+import dev.bounded.checks.model.Finding;
+import dev.bounded.checks.model.Fix;
+import dev.bounded.checks.model.Node;
+import dev.bounded.checks.model.Span;
+import dev.bounded.checks.model.Stmt;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Failure mode F: a retry loop's delay grows per attempt ({@code delay *= 2}, {@code delay <<= 1},
+ * {@code base << attempt}, {@code Math.pow(2, attempt)}) and nothing caps it. After a few dozen
+ * attempts a caller waits hours; with a shift the delay overflows and turns negative.
+ *
+ * <p>A cap is a {@code Math.min}/{@code max}-like call on the delay, or a comparison of it anywhere
+ * in the method ({@code if (delay > MAX) delay = MAX}).
+ *
+ * <p>Fix, for a growth assignment of an {@code int} or {@code long} local waited on in a known
+ * unit: {@code delay = Math.min(delay * 2, cap)} with a cap of 30 seconds.
+ */
+public final class UncappedBackoffRule implements Rule {
+  /** The rule's name. */
+  public static final String NAME = "UncappedBackoff";
+
+  /** The cap the fix proposes, per unit: 30 seconds, a common ceiling to tune. */
+  private static final Map<String, String> CAPS =
+      Map.of(
+          "MILLISECONDS", "30_000",
+          "SECONDS", "30",
+          "MICROSECONDS", "30_000_000");
+
+  private static final Set<String> CAPPING_CALLS = Set.of("min", "clamp", "constrainToRange");
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public List<Finding> check(MethodAnalysis analysis, RuleConfig config) {
+    List<Finding> findings = new ArrayList<>();
+    IdentityHashMap<Node, Boolean> reported = new IdentityHashMap<>();
+    for (Backoffs.Wait wait : Backoffs.waits(analysis)) {
+      for (String variable : variablesOf(analysis, wait.delay())) {
+        if (isCapped(analysis, variable)) {
+          continue;
+        }
+        for (Node n : analysis.loopLevel(wait.loop())) {
+          if (n instanceof Expr.Assign assign
+              && isGrowth(assign, variable)
+              && reported.put(assign, Boolean.TRUE) == null) {
+            findings.add(finding(analysis, assign, wait, variable));
+          }
+        }
+      }
+      Expr shift = exponent(analysis, wait);
+      if (shift != null && reported.put(shift, Boolean.TRUE) == null) {
+        findings.add(
+            new Finding(
+                NAME,
+                new Span(shift.span().start(), shift.span().start()),
+                message(analysis.context().text(shift.span())),
+                List.of()));
+      }
+    }
+    findings.sort((a, b) -> Integer.compare(a.span().start(), b.span().start()));
+    return findings;
+  }
+
+  private static Finding finding(
+      MethodAnalysis analysis, Expr.Assign assign, Backoffs.Wait wait, String variable) {
+    return new Finding(
+        NAME,
+        new Span(assign.span().start(), assign.span().start()),
+        message(analysis.context().text(assign.span())),
+        fixes(analysis, assign, wait, variable));
+  }
+
+  private static String message(String growth) {
+    return "This retry loop's delay grows with every attempt ("
+        + growth
+        + ") and nothing caps it: after a few dozen attempts a caller waits for hours, and a"
+        + " shifted delay overflows. Cap it: Math.min(maxDelay, delay) before the jitter"
+        + " (RetryPolicy.backoff(base, cap))";
+  }
+
+  /** The local variables the delay is read from, directly or through one local. */
+  private static List<String> variablesOf(MethodAnalysis analysis, Expr delay) {
+    List<String> variables = new ArrayList<>();
+    for (Node n : Nodes.sameFrame(delay)) {
+      if (n instanceof Expr.Name name && name.isVariable(name.name())) {
+        variables.add(name.name());
+        for (Expr value : analysis.valuesOf(name.name())) {
+          for (Node m : Nodes.sameFrame(value)) {
+            if (m instanceof Expr.Name inner && inner.isVariable(inner.name())) {
+              variables.add(inner.name());
+            }
+          }
+        }
+      }
+    }
+    return variables;
+  }
+
+  /** {@code v *= k}, {@code v <<= k}, {@code v = v * k}, {@code v = v << k}. */
+  private static boolean isGrowth(Expr.Assign assign, String variable) {
+    if (!(assign.target() instanceof Expr.Name target) || !target.isVariable(variable)) {
+      return false;
+    }
+    if (assign.operator().equals("*=") || assign.operator().equals("<<=")) {
+      return !(assign.value() instanceof Expr.Literal literal
+          && literal.value() instanceof Number number
+          && number.doubleValue() <= 1);
+    }
+    return assign.operator().equals("=")
+        && assign.value() instanceof Expr.Binary binary
+        && (binary.operator().equals("*") || binary.operator().equals("<<"))
+        && Nodes.mentions(binary, variable);
+  }
+
+  /** Whether anything in the method caps the variable: a min call on it, or a comparison. */
+  private static boolean isCapped(MethodAnalysis analysis, String variable) {
+    for (Node n : Nodes.preOrder(analysis.method().body())) {
+      if (n instanceof Expr.Call call
+          && CAPPING_CALLS.contains(call.name())
+          && Nodes.mentions(call, variable)) {
+        return true;
+      }
+      if (n instanceof Expr.Binary binary
+          && switch (binary.operator()) {
+            case "<", "<=", ">", ">=" -> true;
+            default -> false;
+          }
+          && Nodes.mentions(binary, variable)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * A delay computed as an exponential of a counter in the wait itself: {@code base << attempt},
+   * {@code Math.pow(2, attempt)}; {@code null} when there is none or it is capped.
+   */
+  private static Expr exponent(MethodAnalysis analysis, Backoffs.Wait wait) {
+    List<Node> nodes = new ArrayList<>(Nodes.sameFrame(wait.delay()));
+    if (wait.delay() instanceof Expr.Name name && name.isVariable(name.name())) {
+      for (Expr value : analysis.valuesOf(name.name())) {
+        nodes.addAll(Nodes.sameFrame(value));
+      }
+    }
+    Expr found = null;
+    for (Node n : nodes) {
+      if (n instanceof Expr.Call call && CAPPING_CALLS.contains(call.name())) {
+        return null;
+      }
+      if (n instanceof Expr.Binary binary
+          && binary.operator().equals("<<")
+          && !(binary.right() instanceof Expr.Literal)) {
+        found = found == null ? binary : found;
+      }
+      if (n instanceof Expr.Call call
+          && call.name().equals("pow")
+          && call.args().size() == 2
+          && !(call.args().get(1) instanceof Expr.Literal)) {
+        found = found == null ? call : found;
+      }
+    }
+    return found;
+  }
+
+  private static List<Fix> fixes(
+      MethodAnalysis analysis, Expr.Assign assign, Backoffs.Wait wait, String variable) {
+    String cap = wait.unit() == null ? null : CAPS.get(wait.unit());
+    if (cap == null
+        || !(assign.target() instanceof Expr.Name target)
+        || !assign.span().isKnown()
+        || !(analysis.enclosingStatement(assign) instanceof Stmt.ExprStmt)) {
+      return List.of();
+    }
+    String type = target.type().name();
+    if (!type.equals("int") && !type.equals("long")) {
+      return List.of();
+    }
+    String value = analysis.context().text(assign.value().span());
+    String grown =
+        switch (assign.operator()) {
+          case "*=" -> variable + " * " + parenthesised(assign.value(), value);
+          case "<<=" -> variable + " << " + parenthesised(assign.value(), value);
+          default -> value;
+        };
+    String bound = cap + (type.equals("long") ? "L" : "");
+    return List.of(
+        new Fix(
+            "Cap the delay at 30 seconds",
+            List.of(
+                Edit.replace(
+                    assign.span(), variable + " = Math.min(" + grown + ", " + bound + ")")),
+            Set.of()));
+  }
+
+  private static String parenthesised(Expr expr, String text) {
+    return expr instanceof Expr.Binary || expr instanceof Expr.Conditional
+        ? "(" + text + ")"
+        : text;
+  }
+}

@@ -1,0 +1,295 @@
+package dev.bounded.checks.javac;
+
+import com.google.errorprone.BugCheckerRefactoringTestHelper;
+import com.google.errorprone.BugCheckerRefactoringTestHelper.TestMode;
+import com.google.errorprone.CompilationTestHelper;
+import org.junit.jupiter.api.Test;
+
+final class RetryPolicyWithoutJitterTest {
+  private final CompilationTestHelper helper =
+      CompilationTestHelper.newInstance(RetryPolicyWithoutJitter.class, getClass());
+  private final BugCheckerRefactoringTestHelper refactoring =
+      BugCheckerRefactoringTestHelper.newInstance(RetryPolicyWithoutJitter.class, getClass());
+
+  /** The parts of the libraries' APIs the rule looks at, as the tests' class path has none. */
+  private static CompilationTestHelper withLibraries(CompilationTestHelper helper) {
+    return helper
+        .addSourceLines(
+            "dev/failsafe/RetryPolicy.java",
+            """
+            package dev.failsafe;
+
+            public final class RetryPolicy<R> {
+              public static <R> RetryPolicyBuilder<R> builder() {
+                return new RetryPolicyBuilder<>();
+              }
+            }
+            """)
+        .addSourceLines(
+            "dev/failsafe/RetryPolicyBuilder.java",
+            """
+            package dev.failsafe;
+
+            import java.time.Duration;
+
+            public final class RetryPolicyBuilder<R> {
+              public RetryPolicyBuilder<R> withBackoff(Duration delay, Duration maxDelay) {
+                return this;
+              }
+
+              public RetryPolicyBuilder<R> withJitter(double factor) {
+                return this;
+              }
+
+              public RetryPolicyBuilder<R> withMaxRetries(int retries) {
+                return this;
+              }
+
+              public RetryPolicy<R> build() {
+                return new RetryPolicy<>();
+              }
+            }
+            """)
+        .addSourceLines(
+            "io/github/resilience4j/core/IntervalFunction.java",
+            """
+            package io.github.resilience4j.core;
+
+            import java.time.Duration;
+
+            public interface IntervalFunction {
+              long apply(int attempt);
+
+              static IntervalFunction ofExponentialBackoff(Duration initial, double multiplier) {
+                return a -> 0;
+              }
+
+              static IntervalFunction ofExponentialBackoff(
+                  Duration initial, double multiplier, Duration max) {
+                return a -> 0;
+              }
+
+              static IntervalFunction ofExponentialRandomBackoff(
+                  Duration initial, double multiplier, double randomization, Duration max) {
+                return a -> 0;
+              }
+            }
+            """)
+        .addSourceLines(
+            "org/springframework/retry/backoff/ExponentialBackOffPolicy.java",
+            """
+            package org.springframework.retry.backoff;
+
+            public class ExponentialBackOffPolicy {
+              public void setMultiplier(double multiplier) {}
+            }
+            """)
+        .addSourceLines(
+            "org/springframework/retry/backoff/ExponentialRandomBackOffPolicy.java",
+            """
+            package org.springframework.retry.backoff;
+
+            public class ExponentialRandomBackOffPolicy extends ExponentialBackOffPolicy {}
+            """);
+  }
+
+  @Test
+  void identificationNegatives() {
+    withLibraries(helper)
+        .addSourceLines(
+            "A.java",
+            """
+            import dev.failsafe.RetryPolicy;
+            import io.github.resilience4j.core.IntervalFunction;
+            import java.time.Duration;
+            import org.springframework.retry.backoff.ExponentialBackOffPolicy;
+            import org.springframework.retry.backoff.ExponentialRandomBackOffPolicy;
+
+            class A {
+              // Jitter in the same chain.
+              private final RetryPolicy<Object> jittered =
+                  RetryPolicy.builder()
+                      .withBackoff(Duration.ofMillis(100), Duration.ofSeconds(10))
+                      .withJitter(0.25)
+                      .build();
+
+              // Jitter added later in the method.
+              RetryPolicy<Object> later() {
+                var builder = RetryPolicy.builder();
+                builder.withBackoff(Duration.ofMillis(100), Duration.ofSeconds(10));
+                builder.withJitter(0.5);
+                return builder.build();
+              }
+
+              // No backoff at all: nothing to jitter.
+              private final RetryPolicy<Object> plain = RetryPolicy.builder().withMaxRetries(2).build();
+
+              // The random variants.
+              private final IntervalFunction random =
+                  IntervalFunction.ofExponentialRandomBackoff(
+                      Duration.ofMillis(100), 2, 0.5, Duration.ofSeconds(10));
+              private final ExponentialBackOffPolicy spring = new ExponentialRandomBackOffPolicy();
+
+              // A choice between the two.
+              ExponentialBackOffPolicy choose(boolean random) {
+                return random ? new ExponentialRandomBackOffPolicy() : new ExponentialBackOffPolicy();
+              }
+            }
+            """)
+        // The library's own code implements policies; it does not configure one.
+        .addSourceLines(
+            "org/springframework/retry/support/Builder.java",
+            """
+            package org.springframework.retry.support;
+
+            import org.springframework.retry.backoff.ExponentialBackOffPolicy;
+
+            class Builder {
+              ExponentialBackOffPolicy policy() {
+                return new ExponentialBackOffPolicy();
+              }
+            }
+            """)
+        .doTest();
+  }
+
+  @Test
+  void identificationPositives() {
+    withLibraries(helper)
+        .addSourceLines(
+            "B.java",
+            """
+            import dev.failsafe.RetryPolicy;
+            import io.github.resilience4j.core.IntervalFunction;
+            import java.time.Duration;
+            import org.springframework.retry.backoff.ExponentialBackOffPolicy;
+
+            class B {
+              private final RetryPolicy<Object> field =
+                  RetryPolicy.builder()
+                      // BUG: Diagnostic contains: backs off without jitter
+                      .withBackoff(Duration.ofMillis(100), Duration.ofSeconds(10))
+                      .build();
+
+              RetryPolicy<Object> inMethod() {
+                return RetryPolicy.builder()
+                    // BUG: Diagnostic contains: RetryPolicyWithoutJitter
+                    .withBackoff(Duration.ofMillis(100), Duration.ofSeconds(10))
+                    .withMaxRetries(3)
+                    .build();
+              }
+
+              private final IntervalFunction uncapped =
+                  // BUG: Diagnostic contains: without a maxInterval, never caps it
+                  IntervalFunction.ofExponentialBackoff(Duration.ofMillis(100), 2);
+
+              private final IntervalFunction capped =
+                  // BUG: Diagnostic contains: never randomises the interval:
+                  IntervalFunction.ofExponentialBackoff(
+                      Duration.ofMillis(100), 2, Duration.ofSeconds(10));
+
+              ExponentialBackOffPolicy spring() {
+                // BUG: Diagnostic contains: Use ExponentialRandomBackOffPolicy
+                ExponentialBackOffPolicy policy = new ExponentialBackOffPolicy();
+                policy.setMultiplier(2);
+                return policy;
+              }
+            }
+            """)
+        .doTest();
+  }
+
+  @Test
+  void replacement() {
+    refactoring
+        .addInputLines(
+            "dev/failsafe/RetryPolicy.java",
+            """
+            package dev.failsafe;
+
+            public final class RetryPolicy<R> {
+              public static <R> RetryPolicyBuilder<R> builder() {
+                return new RetryPolicyBuilder<>();
+              }
+            }
+            """)
+        .expectUnchanged()
+        .addInputLines(
+            "dev/failsafe/RetryPolicyBuilder.java",
+            """
+            package dev.failsafe;
+
+            import java.time.Duration;
+
+            public final class RetryPolicyBuilder<R> {
+              public RetryPolicyBuilder<R> withBackoff(Duration delay, Duration maxDelay) {
+                return this;
+              }
+
+              public RetryPolicyBuilder<R> withJitter(double factor) {
+                return this;
+              }
+
+              public RetryPolicy<R> build() {
+                return new RetryPolicy<>();
+              }
+            }
+            """)
+        .expectUnchanged()
+        .addInputLines(
+            "org/springframework/retry/backoff/ExponentialBackOffPolicy.java",
+            """
+            package org.springframework.retry.backoff;
+
+            public class ExponentialBackOffPolicy {}
+            """)
+        .expectUnchanged()
+        .addInputLines(
+            "org/springframework/retry/backoff/ExponentialRandomBackOffPolicy.java",
+            """
+            package org.springframework.retry.backoff;
+
+            public class ExponentialRandomBackOffPolicy extends ExponentialBackOffPolicy {}
+            """)
+        .expectUnchanged()
+        .addInputLines(
+            "C.java",
+            """
+            import dev.failsafe.RetryPolicy;
+            import java.time.Duration;
+            import org.springframework.retry.backoff.ExponentialBackOffPolicy;
+
+            class C {
+              private final RetryPolicy<Object> policy =
+                  RetryPolicy.builder()
+                      .withBackoff(Duration.ofMillis(100), Duration.ofSeconds(10))
+                      .build();
+
+              ExponentialBackOffPolicy spring() {
+                return new ExponentialBackOffPolicy();
+              }
+            }
+            """)
+        .addOutputLines(
+            "C.java",
+            """
+            import dev.failsafe.RetryPolicy;
+            import java.time.Duration;
+            import org.springframework.retry.backoff.ExponentialBackOffPolicy;
+            import org.springframework.retry.backoff.ExponentialRandomBackOffPolicy;
+
+            class C {
+              private final RetryPolicy<Object> policy =
+                  RetryPolicy.builder()
+                      .withBackoff(Duration.ofMillis(100), Duration.ofSeconds(10))
+                      .withJitter(0.5)
+                      .build();
+
+              ExponentialBackOffPolicy spring() {
+                return new ExponentialRandomBackOffPolicy();
+              }
+            }
+            """)
+        .doTest(TestMode.TEXT_MATCH);
+  }
+}
