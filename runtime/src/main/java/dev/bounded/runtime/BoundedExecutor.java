@@ -10,7 +10,9 @@ import java.util.concurrent.AbstractExecutorService;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.RunnableFuture;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
@@ -757,6 +759,9 @@ public final class BoundedExecutor extends AbstractExecutorService implements Au
    * failure is in its {@link Future}, which is done by now (so {@code get()} does not wait).
    */
   private static void recordOutcome(Runnable task, AdaptiveThrottle throttle) {
+    if (task instanceof RecordingTask<?>) {
+      return; // recorded before its future completed
+    }
     if (!(task instanceof Future<?> future) || !future.isDone()) {
       throttle.recordAccepted();
       return;
@@ -771,6 +776,44 @@ public final class BoundedExecutor extends AbstractExecutorService implements Au
       throttle.record(e.getCause());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt(); // not reached for a done future; keep the flag anyway
+    }
+  }
+
+  @Override
+  protected <T> RunnableFuture<T> newTaskFor(Callable<T> callable) {
+    return throttle == null ? super.newTaskFor(callable) : new RecordingTask<>(callable, throttle);
+  }
+
+  @Override
+  protected <T> RunnableFuture<T> newTaskFor(Runnable runnable, T value) {
+    return throttle == null
+        ? super.newTaskFor(runnable, value)
+        : new RecordingTask<>(Executors.callable(runnable, value), throttle);
+  }
+
+  /**
+   * A submitted task that tells the throttle its outcome before its future completes: a caller
+   * woken by {@code get()} then already sees the outcome counted (recording after completion raced
+   * with the caller's next submission).
+   */
+  private static final class RecordingTask<T> extends FutureTask<T> {
+    private final AdaptiveThrottle throttle;
+
+    RecordingTask(Callable<T> callable, AdaptiveThrottle throttle) {
+      super(callable);
+      this.throttle = throttle;
+    }
+
+    @Override
+    protected void set(T value) {
+      throttle.recordAccepted();
+      super.set(value);
+    }
+
+    @Override
+    protected void setException(Throwable failure) {
+      throttle.record(failure);
+      super.setException(failure);
     }
   }
 

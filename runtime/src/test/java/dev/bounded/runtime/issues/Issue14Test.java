@@ -39,6 +39,8 @@ import org.junit.jupiter.api.Timeout;
  * only; time is a manual ticker, randomness a fixed draw.
  */
 @Timeout(20)
+// Nesting retry layers on purpose: these tests show that only one of them retries.
+@SuppressWarnings("NestedRetry")
 final class Issue14Test {
   /** Records "name:ENDING:attempts" for every call of every policy it listens to. */
   private static final class Outcomes implements RetryListener {
