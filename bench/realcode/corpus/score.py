@@ -9,7 +9,8 @@ line; and status.tsv). Labels are bench/realcode/corpus/labels/<library>.tsv (co
 library, artifact, file, start, end, letter, rule, label, reason); libraries.tsv gives each
 library's half ("tune" or "score").
 
-A finding matches a label when it is in the same file, its line lies in [start, end], and its
+Libraries whose run did not compile (status.tsv) are listed but not scored. A finding matches a
+label when it is in the same file, its line lies in [start, end], and its
 rule belongs to the label's letter (LETTERS below). Per letter and per half it prints:
   recall           positives with a matching finding / positives
   negatives hit    negatives with a matching finding / negatives
@@ -162,11 +163,15 @@ def main():
     findings = {}
     for library in sorted(halves):
         findings[library] = read_findings(args.run_dir, runs[library])
+        # A library that did not compile was not analysed (Error Prone stops at javac's errors):
+        # its sites are not scored, rather than counted as missed.
+        if any(status.get(run, "ok") != "ok" for run in runs[library]):
+            findings[library] = None
 
     print("libraries:")
     for library in sorted(halves, key=lambda l: (halves[l], l)):
         found = findings[library]
-        n = "not run" if found is None else f"{len(found)} findings"
+        n = "not scored" if found is None else f"{len(found)} findings"
         sites = sum(1 for label in labels if label["library"] == library)
         ran = ",".join(status.get(run, "-") for run in runs[library])
         print(f"  {library:24} {halves[library]:5} {ran:12} {n:14} {sites} labelled sites")
