@@ -453,9 +453,12 @@ final class RetryLoops {
       }
     }
     for (Node n : Nodes.sameFrame(loop.body())) {
+      // A local success flag (done = true); a field read by the condition is a stop flag, and
+      // setting it is stopping, not succeeding.
       if (n instanceof Expr.Assign assign
           && assign.operator().equals("=")
           && assign.target() instanceof Expr.Name target
+          && target.isVariable(target.name())
           && read.contains(target.name())
           && !analysis.isInCatchBody(n, loopNode)) {
         return true;

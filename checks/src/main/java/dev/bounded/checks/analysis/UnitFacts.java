@@ -147,26 +147,31 @@ public final class UnitFacts {
    */
   @SuppressWarnings("ReferenceEquality") // models are compared by identity
   private boolean callsLast(MethodModel caller, MethodModel callee) {
-    Stmt last = lastStatement(caller.body());
-    if (last == null) {
-      return false;
-    }
-    for (Node n : Nodes.preOrder(last)) {
-      if (n instanceof Expr.Call call && unit.declarationOf(call) == callee) {
-        return true;
-      }
-    }
-    return false;
+    Expr tail = tailExpression(caller.body());
+    return tail instanceof Expr.Call call && unit.declarationOf(call) == callee;
   }
 
-  private static Stmt lastStatement(Stmt stmt) {
-    while (stmt instanceof Stmt.Block block) {
-      if (block.statements().isEmpty()) {
+  /**
+   * The expression a body ends with: its last statement's, through blocks and the body of a
+   * trailing try; {@code return x} gives {@code x}.
+   */
+  private static Expr tailExpression(Stmt stmt) {
+    while (true) {
+      if (stmt instanceof Stmt.Block block) {
+        if (block.statements().isEmpty()) {
+          return null;
+        }
+        stmt = block.statements().get(block.statements().size() - 1);
+      } else if (stmt instanceof Stmt.Try t) {
+        stmt = t.body();
+      } else if (stmt instanceof Stmt.ExprStmt e) {
+        return e.expr();
+      } else if (stmt instanceof Stmt.Return r) {
+        return r.value();
+      } else {
         return null;
       }
-      stmt = block.statements().get(block.statements().size() - 1);
     }
-    return stmt;
   }
 
   /**

@@ -28,6 +28,8 @@ final class Interrupts {
           "obtrudeException",
           "onError",
           "onFailure",
+          "onException",
+          "onThrowable",
           "fail",
           "failed",
           "reject",
@@ -213,11 +215,13 @@ final class Interrupts {
    * ..}, {@code if (Thread.interrupted()) return}).
    */
   static boolean propagatesAsInterrupt(MethodAnalysis analysis, Stmt.Catch clause) {
+    if (catchesDirectly(clause)) {
+      // Every interrupt lands here: a path that goes round again retries it, whatever another
+      // path throws (if (interruptibly) throw e;).
+      return false;
+    }
     String e = clause.parameter();
     for (Node n : Nodes.sameFrame(clause.body())) {
-      if (n instanceof Stmt.Throw thrown && isInterruptTyped(thrown.value())) {
-        return true;
-      }
       if (n instanceof Expr.Call call
           && call.args().stream().anyMatch(a -> Nodes.mentions(a, e))
           && (declaresInterruptType(call)
@@ -310,6 +314,13 @@ final class Interrupts {
         // RuntimeException(e)) it is not: the type that says "interrupted" is gone, the flag is
         // cleared, and callers that catch the wrapper carry on.
         if (isVariable(thrown.value(), e) || isInterruptTyped(thrown.value())) {
+          return true;
+        }
+        // Thrown as built by a helper this unit cannot see (throw Exceptions.bubble(e)): it may
+        // restore the flag before wrapping, so nothing is known and the rule stays silent.
+        if (thrown.value() instanceof Expr.Call helper
+            && helper.args().stream().anyMatch(a -> Nodes.mentions(a, e))
+            && analysis.context().unit().declarationOf(helper) == null) {
           return true;
         }
         if (thrown.value() instanceof Expr.Name local && local.isVariable(local.name())) {

@@ -250,7 +250,7 @@ public final class PerAttemptTimeoutRule implements Rule {
       timeoutArgs.addAll(call.args());
     }
     for (Expr arg : timeoutArgs) {
-      if (isFromDeadline(analysis, arg, 0) || isNoLimit(arg)) {
+      if (isFromDeadline(analysis, arg, 0) || isNoLimit(arg) || isReadEachRound(analysis, arg)) {
         return false;
       }
     }
@@ -305,6 +305,29 @@ public final class PerAttemptTimeoutRule implements Rule {
         || (arg instanceof Expr.Name name
             && name.qualifier() instanceof Expr.Name q
             && q.name().equals("TimeUnit"));
+  }
+
+  /**
+   * Whether the timeout is a local computed afresh each round from something read in the loop
+   * ({@code ttl = tryAcquire(..)}; {@code wait(ttl)}): not a fixed per-attempt timeout, and what it
+   * means is the code's own business.
+   */
+  private static boolean isReadEachRound(MethodAnalysis analysis, Expr arg) {
+    if (!(arg instanceof Expr.Name local) || !local.isVariable(local.name())) {
+      return false;
+    }
+    LoopInfo loop = analysis.innermostLoop(arg);
+    if (loop == null || loop.isWholeMethod() || !loop.span().isKnown()) {
+      return false;
+    }
+    for (Expr value : analysis.valuesOf(local.name())) {
+      if (value.span().isKnown()
+          && loop.span().contains(value.span())
+          && Nodes.preOrder(value).stream().anyMatch(n -> n instanceof Expr.Call)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** {@code Long.MAX_VALUE} and the like: a wait without a limit, not a per-attempt timeout. */
