@@ -34,7 +34,17 @@ public final class CheckDemo {
           "UnclassifiedExceptionRetry",
           "PerAttemptTimeout",
           "UnboundedSubmission",
-          "NonIdempotentRetry");
+          "UnboundedExecutor",
+          "NonIdempotentRetry",
+          "UnboundedRetry",
+          "UnboundedBackgroundRetry",
+          "BackoffWithoutJitter",
+          "UncappedBackoff",
+          "RetryPolicyWithoutJitter",
+          "CancellationRetried",
+          "UntimedWait",
+          "UnownedExecutor",
+          "NestedRetry");
 
   private static final String SUGGESTED_FIX = ". Suggested fix: ";
 
