@@ -1,0 +1,266 @@
+package dev.bounded.scanner.javaparser;
+
+import com.github.javaparser.JavaParser;
+import com.github.javaparser.ParseResult;
+import com.github.javaparser.ParserConfiguration;
+import com.github.javaparser.Problem;
+import com.github.javaparser.ast.CompilationUnit;
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.CallableDeclaration;
+import com.github.javaparser.ast.body.TypeDeclaration;
+import com.github.javaparser.ast.expr.AnnotationExpr;
+import com.github.javaparser.ast.expr.ArrayInitializerExpr;
+import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.SingleMemberAnnotationExpr;
+import com.github.javaparser.ast.expr.StringLiteralExpr;
+import com.github.javaparser.ast.nodeTypes.NodeWithAnnotations;
+import com.github.javaparser.ast.stmt.BlockStmt;
+import dev.bounded.checks.analysis.MethodAnalysis;
+import dev.bounded.checks.model.Finding;
+import dev.bounded.checks.rules.Rule;
+import dev.bounded.checks.rules.RuleConfig;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The scanner's frontend: javaparser in, the rules' findings out, in two passes. {@link #index}
+ * records a file's declarations (call it for every file first), then {@link #analyse} builds each
+ * relevant method's model and runs the rules. Files are parsed in each pass and never held, so
+ * memory does not grow with the tree beyond the index. Thread-safe: files may be indexed and
+ * analysed concurrently (each pass completes before the next starts).
+ */
+public final class JavaParserFrontend {
+  /** The newest language level javaparser 3.28 supports (BUILD-NOTES 9). */
+  public static final ParserConfiguration.LanguageLevel LANGUAGE_LEVEL =
+      ParserConfiguration.LanguageLevel.JAVA_25;
+
+  private final List<Rule> rules;
+  private final RuleConfig config;
+  private final Set<String> idempotentMethods;
+  private final Boolean runtimeAvailable;
+  private final DeclarationIndex index = new DeclarationIndex();
+  private final ScannerTypes types = new ScannerTypes(index);
+
+  /**
+   * A finding with where it was found.
+   *
+   * @param finding what the rule reported
+   * @param member the enclosing member, as {@code Outer.Inner#method}: part of its fingerprint
+   */
+  public record Located(Finding finding, String member) {}
+
+  /** A file javaparser could not parse, with the first problem's message. */
+  public static final class UnparsableException extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    UnparsableException(String message) {
+      super(message);
+    }
+  }
+
+  /**
+   * Creates the frontend of one scan.
+   *
+   * @param rules the rules to run
+   * @param config the rules' configuration
+   * @param idempotentMethods methods to treat as {@code @Idempotent}, as {@code Type#method}
+   * @param runtimeAvailable whether fixes may use Bounded's runtime; {@code null} to decide from
+   *     the scanned files (some file imports {@code dev.bounded.runtime})
+   */
+  public JavaParserFrontend(
+      List<Rule> rules,
+      RuleConfig config,
+      Set<String> idempotentMethods,
+      Boolean runtimeAvailable) {
+    this.rules = List.copyOf(rules);
+    this.config = config;
+    this.idempotentMethods = Set.copyOf(idempotentMethods);
+    this.runtimeAvailable = runtimeAvailable;
+  }
+
+  /**
+   * Parses a file at the newest language level.
+   *
+   * @param text the file's text
+   * @return the compilation unit
+   * @throws UnparsableException if it is not Java javaparser can read
+   */
+  public static CompilationUnit parse(String text) throws UnparsableException {
+    ParserConfiguration configuration =
+        new ParserConfiguration()
+            .setLanguageLevel(LANGUAGE_LEVEL)
+            .setAttributeComments(false)
+            .setTabSize(1);
+    ParseResult<CompilationUnit> result;
+    try {
+      result = new JavaParser(configuration).parse(text);
+    } catch (StackOverflowError e) {
+      throw new UnparsableException("too deeply nested to parse");
+    }
+    if (!result.isSuccessful() || result.getResult().isEmpty()) {
+      List<Problem> problems = result.getProblems();
+      String message = problems.isEmpty() ? "cannot be parsed" : describe(problems.get(0));
+      throw new UnparsableException(message);
+    }
+    return result.getResult().get();
+  }
+
+  private static String describe(Problem problem) {
+    String where =
+        problem
+            .getLocation()
+            .flatMap(l -> l.getBegin().getRange())
+            .map(r -> "line " + r.begin.line + ": ")
+            .orElse("");
+    String message = problem.getMessage();
+    int newline = message.indexOf('\n');
+    return "syntax error at " + where + (newline < 0 ? message : message.substring(0, newline));
+  }
+
+  /**
+   * The first pass: records a file's declarations.
+   *
+   * @param unit the parsed file
+   * @return whether any method of the file needs the second pass
+   */
+  public boolean index(CompilationUnit unit) {
+    FileScope scope = FileScope.of(unit);
+    Declarations.index(unit, scope, index);
+    for (CallableDeclaration<?> callable : callables(unit)) {
+      BlockStmt body = JavaParserModelBuilder.bodyOf(callable);
+      if (body != null && Relevance.isRelevant(body)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The second pass: runs the rules on every relevant method of a file.
+   *
+   * @param file the file's text and path
+   * @param unit the parsed file
+   * @return the findings, in source order per method
+   */
+  public List<Located> analyse(SourceFile file, CompilationUnit unit) {
+    FileScope scope = FileScope.of(unit);
+    List<Located> findings = new ArrayList<>();
+    for (CallableDeclaration<?> callable : callables(unit)) {
+      BlockStmt body = JavaParserModelBuilder.bodyOf(callable);
+      if (body == null || !Relevance.isRelevant(body)) {
+        continue; /* Fast path: no rule can report anything in this method. */
+      }
+      ClassContext context = ClassContext.of(callable, scope, types);
+      JavaParserModelBuilder builder =
+          new JavaParserModelBuilder(file, scope, types, context, idempotentMethods);
+      JavaParserModelBuilder fieldBuilder =
+          new JavaParserModelBuilder(file, scope, types, context, idempotentMethods);
+      MethodAnalysis analysis =
+          MethodAnalysis.of(
+              builder.method(callable, body),
+              new JavaParserSourceContext(file, context.members(), fieldBuilder, this::hasType));
+      String member = memberName(callable);
+      for (Rule rule : rules) {
+        if (isSuppressed(callable, rule.name())) {
+          continue;
+        }
+        for (Finding finding : rule.check(analysis, config)) {
+          if (finding.span().isKnown()) {
+            findings.add(new Located(finding, member));
+          }
+        }
+      }
+    }
+    return findings;
+  }
+
+  /**
+   * Returns the number of types the first pass indexed.
+   *
+   * @return the count
+   */
+  public int indexedTypes() {
+    return index.size();
+  }
+
+  private boolean hasType(String qualifiedName) {
+    if (qualifiedName.startsWith("dev.bounded.runtime.")) {
+      return runtimeAvailable != null ? runtimeAvailable : index.usesPackage("dev.bounded.runtime");
+    }
+    if (qualifiedName.startsWith("java.") || qualifiedName.startsWith("javax.")) {
+      return true;
+    }
+    return index.type(qualifiedName) != null;
+  }
+
+  private static List<CallableDeclaration<?>> callables(CompilationUnit unit) {
+    List<CallableDeclaration<?>> callables = new ArrayList<>();
+    unit.walk(
+        Node.TreeTraversal.PREORDER,
+        n -> {
+          if (n instanceof CallableDeclaration<?> c) {
+            callables.add(c);
+          }
+        });
+    return callables;
+  }
+
+  /** {@code Outer.Inner#method}, the classes named as written (anonymous ones left out). */
+  private static String memberName(CallableDeclaration<?> callable) {
+    StringBuilder classes = new StringBuilder();
+    for (Node n = callable.getParentNode().orElse(null);
+        n != null;
+        n = n.getParentNode().orElse(null)) {
+      if (n instanceof TypeDeclaration<?> t) {
+        classes.insert(0, classes.length() == 0 ? t.getNameAsString() : t.getNameAsString() + ".");
+      }
+    }
+    StringBuilder params = new StringBuilder();
+    callable
+        .getParameters()
+        .forEach(
+            p -> params.append(params.length() == 0 ? "" : ",").append(p.getType().asString()));
+    return classes + "#" + callable.getNameAsString() + "(" + params + ")";
+  }
+
+  /** {@code @SuppressWarnings("Rule")} on the method or anything enclosing it. */
+  private static boolean isSuppressed(Node node, String rule) {
+    for (Node n = node; n != null; n = n.getParentNode().orElse(null)) {
+      if (n instanceof NodeWithAnnotations<?> annotated) {
+        for (AnnotationExpr a : annotated.getAnnotations()) {
+          String name = a.getNameAsString();
+          if ((name.equals("SuppressWarnings") || name.equals("java.lang.SuppressWarnings"))
+              && suppresses(a, rule)) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  private static boolean suppresses(AnnotationExpr annotation, String rule) {
+    Expression value = null;
+    if (annotation instanceof SingleMemberAnnotationExpr single) {
+      value = single.getMemberValue();
+    } else if (annotation instanceof com.github.javaparser.ast.expr.NormalAnnotationExpr normal) {
+      for (var pair : normal.getPairs()) {
+        if (pair.getNameAsString().equals("value")) {
+          value = pair.getValue();
+        }
+      }
+    }
+    if (value instanceof StringLiteralExpr s) {
+      return s.asString().equals(rule);
+    }
+    if (value instanceof ArrayInitializerExpr array) {
+      for (Expression e : array.getValues()) {
+        if (e instanceof StringLiteralExpr s && s.asString().equals(rule)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+}
