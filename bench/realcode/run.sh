@@ -19,7 +19,13 @@
 # small file with two known bugs) is not reported, i.e. the checks were not loaded.
 #
 # Environment: LIBS="name1 name2" runs a subset; SKIP_BUILD=1 uses the checks jar already built;
-# JAVAC (default: javac on the PATH).
+# CHECKS_JAR=path runs another checks jar (e.g. one built from an older commit, for a before/after
+# comparison; implies SKIP_BUILD=1); LIBRARIES_FILE=path reads the libraries from a file (one
+# entry per line in the format below, '#' comments) instead of the list in this script (the
+# labelled corpus uses bench/realcode/corpus/libraries.txt); JAVAC (default: javac on the PATH).
+#
+# Every check registered in the checks jar is switched on (read from its service file), so new
+# rules are measured without editing this script.
 #
 # Not part of `mvn verify` or the test command: run it by hand.
 set -euo pipefail
@@ -32,9 +38,12 @@ JAVAC="${JAVAC:-javac}"
 MVN=(mvnq)
 EP_VERSION=2.42.0
 DEP_PLUGIN=org.apache.maven.plugins:maven-dependency-plugin:3.8.1
-CHECKS_JAR="$ROOT/checks/target/bounded-checks-0.1.0-SNAPSHOT.jar"
-RULES=(InterruptRetried InterruptSwallowed UnclassifiedRetry UnclassifiedExceptionRetry
-  PerAttemptTimeout UnboundedSubmission NonIdempotentRetry)
+if [[ -n "${CHECKS_JAR:-}" ]]; then
+  SKIP_BUILD=1
+  CHECKS_JAR="$(cd "$(dirname "$CHECKS_JAR")" && pwd)/$(basename "$CHECKS_JAR")"
+else
+  CHECKS_JAR="$ROOT/checks/target/bounded-checks-0.1.0-SNAPSHOT.jar"
+fi
 
 # name | groupId:artifactId:version | files to leave out (extended regex on the path inside the
 # sources jar, empty for none) | extra jars put first on the classpath (comma-separated
@@ -63,6 +72,14 @@ LIBRARIES=(
   "resilience4j-retry|io.github.resilience4j:resilience4j-retry:2.4.0||"
 )
 
+if [[ -n "${LIBRARIES_FILE:-}" ]]; then
+  LIBRARIES=()
+  while IFS= read -r line; do
+    [[ -z "$line" || "$line" == \#* ]] && continue
+    LIBRARIES+=("$line")
+  done <"$LIBRARIES_FILE"
+fi
+
 log() { printf '%s\n' "$*" >&2; }
 
 # mvnq ARGS...: Maven, quiet; its output is shown only when it fails.
@@ -87,6 +104,11 @@ if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
   (cd "$ROOT" && "${MVN[@]}" -pl checks -am package -DskipTests) >&2
 fi
 [[ -f "$CHECKS_JAR" ]] || { log "no checks jar at $CHECKS_JAR"; exit 2; }
+# The rules: every check the jar registers (its service file lists one class per check).
+mapfile -t RULES < <(unzip -p "$CHECKS_JAR" META-INF/services/com.google.errorprone.bugpatterns.BugChecker \
+  | sed -E 's/.*\.//; s/[[:space:]]+$//' | awk 'NF' | sort)
+[[ ${#RULES[@]} -gt 0 ]] || { log "no checks registered in $CHECKS_JAR"; exit 2; }
+log "checks: ${RULES[*]}"
 
 # --- 2. Error Prone's class path, through a throwaway pom --------------------------------------
 mkdir -p "$WORK/ep"

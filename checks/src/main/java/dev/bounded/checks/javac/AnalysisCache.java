@@ -1,6 +1,7 @@
 package dev.bounded.checks.javac;
 
 import com.google.errorprone.VisitorState;
+import com.sun.source.tree.BlockTree;
 import com.sun.source.tree.CatchTree;
 import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.CompilationUnitTree;
@@ -9,11 +10,16 @@ import com.sun.source.tree.LambdaExpressionTree;
 import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.MethodTree;
+import com.sun.source.tree.NewClassTree;
 import com.sun.source.tree.Tree;
+import com.sun.source.tree.TryTree;
+import com.sun.source.tree.VariableTree;
 import com.sun.source.util.TreeScanner;
 import dev.bounded.checks.analysis.CallNames;
 import dev.bounded.checks.analysis.MethodAnalysis;
+import dev.bounded.checks.model.MethodModel;
 import java.lang.ref.WeakReference;
+import java.util.function.Predicate;
 
 /**
  * Builds each method's analysis once for all of Bounded's checkers, and only for methods that some
@@ -25,8 +31,9 @@ final class AnalysisCache {
   // from a long-lived thread such as a build daemon's. A collected entry is only a cache miss.
   private static final ThreadLocal<WeakReference<Entry>> LAST = new ThreadLocal<>();
   private static final ThreadLocal<WeakReference<SourceEntry>> SOURCE = new ThreadLocal<>();
+  private static final ThreadLocal<WeakReference<JavacUnitIndex>> UNIT = new ThreadLocal<>();
 
-  private record Entry(MethodTree method, MethodAnalysis analysis) {}
+  private record Entry(Tree tree, MethodAnalysis analysis) {}
 
   private record SourceEntry(CompilationUnitTree unit, String source) {}
 
@@ -41,29 +48,67 @@ final class AnalysisCache {
    */
   static MethodAnalysis get(MethodTree method, VisitorState state) {
     Entry last = get(LAST);
-    if (last != null && last.method() == method) {
+    if (last != null && last.tree() == method) {
       return last.analysis();
     }
-    Relevance relevance = new Relevance();
+    Relevance relevance = new Relevance(method.getName().toString());
     relevance.scan(method.getBody(), null);
-    MethodAnalysis analysis = relevance.isRelevant() ? build(method, state) : null;
+    MethodAnalysis analysis = null;
+    if (relevance.isRelevant()) {
+      JavacUnitIndex unit = unit(state);
+      MethodModel model = unit.model(method, state.findEnclosing(ClassTree.class));
+      analysis = MethodAnalysis.of(model, unit.contextOf(model));
+    }
     LAST.set(new WeakReference<>(new Entry(method, analysis)));
     return analysis;
+  }
+
+  /**
+   * Returns the analysis of a class's field initialisers and initialiser blocks, or {@code null}
+   * when no rule could report anything in them.
+   *
+   * @param tree a class
+   * @param state the visitor state at the class
+   * @return the analysis, or {@code null}
+   */
+  static MethodAnalysis initialisers(ClassTree tree, VisitorState state) {
+    Entry last = get(LAST);
+    if (last != null && last.tree() == tree) {
+      return last.analysis();
+    }
+    Relevance relevance = new Relevance("");
+    for (Tree member : tree.getMembers()) {
+      if (member instanceof VariableTree field && field.getInitializer() != null) {
+        relevance.scan(field.getInitializer(), null);
+      } else if (member instanceof BlockTree block) {
+        relevance.scan(block, null);
+      }
+    }
+    MethodAnalysis analysis = null;
+    if (relevance.isRelevant()) {
+      JavacUnitIndex unit = unit(state);
+      MethodModel model = unit.initialisers(tree);
+      analysis = MethodAnalysis.of(model, unit.contextOf(model));
+    }
+    LAST.set(new WeakReference<>(new Entry(tree, analysis)));
+    return analysis;
+  }
+
+  /** The index of the compilation unit being analysed, made once per unit. */
+  private static JavacUnitIndex unit(VisitorState state) {
+    CompilationUnitTree unit = state.getPath().getCompilationUnit();
+    JavacUnitIndex cached = get(UNIT);
+    if (cached != null && cached.unit() == unit) {
+      return cached;
+    }
+    JavacUnitIndex index = new JavacUnitIndex(state, unit, () -> source(unit, state));
+    UNIT.set(new WeakReference<>(index));
+    return index;
   }
 
   private static <T> T get(ThreadLocal<WeakReference<T>> local) {
     WeakReference<T> ref = local.get();
     return ref == null ? null : ref.get();
-  }
-
-  private static MethodAnalysis build(MethodTree method, VisitorState state) {
-    JavacTypes types = new JavacTypes(state);
-    JavacModelBuilder builder = new JavacModelBuilder(state, types);
-    ClassTree enclosing = state.findEnclosing(ClassTree.class);
-    CompilationUnitTree unit = state.getPath().getCompilationUnit();
-    return MethodAnalysis.of(
-        builder.method(method),
-        new JavacSourceContext(() -> source(unit, state), enclosing, builder, types));
   }
 
   /** The file's text, copied once per compilation unit and only when a rule asks for it. */
@@ -79,13 +124,19 @@ final class AnalysisCache {
 
   /**
    * Fast path: whether the method holds anything a rule could report on. It does if it catches
-   * {@code InterruptedException} (anywhere), or if a loop (or a {@code forEach} lambda) holds a
-   * catch clause, a sleep, or a submission to an executor: the only places retry loops and
-   * unbounded submissions can be.
+   * {@code InterruptedException} (anywhere); if a loop (or a {@code forEach} lambda) holds a catch
+   * clause, a sleep, or a submission to an executor: the only places retry loops and unbounded
+   * submissions can be; if a catch clause calls the method itself (a retry by recursion); if a
+   * broad catch guards a call that may wait interruptibly; or if it creates an executor.
    */
   private static final class Relevance extends TreeScanner<Void, Void> {
+    private final String methodName;
     private int loopDepth;
     private boolean relevant;
+
+    Relevance(String methodName) {
+      this.methodName = methodName;
+    }
 
     boolean isRelevant() {
       return relevant;
@@ -110,20 +161,36 @@ final class AnalysisCache {
     }
 
     @Override
-    public Void visitCatch(CatchTree tree, Void unused) {
-      // By the name as written: cheap, and a catch of Exception matters only inside loops.
-      Tree type = tree.getParameter().getType();
-      if (loopDepth > 0 || (type != null && mentionsInterruptedException(type))) {
+    public Void visitTry(TryTree tree, Void unused) {
+      for (CatchTree clause : tree.getCatches()) {
+        // By the names as written: cheap; the rules decide with types.
+        Tree type = clause.getParameter().getType();
+        if (loopDepth > 0
+            || (type != null && mentions(type, CallNames.INTERRUPT_TYPES::contains))
+            || (!methodName.isEmpty() && calls(clause.getBlock(), methodName::equals))
+            || (type != null
+                && mentions(type, CallNames.BROAD_CATCHES::contains)
+                && calls(tree.getBlock(), CallNames.INTERRUPTIBLE_WAITS::contains))) {
+          relevant = true;
+          return null;
+        }
+      }
+      return super.visitTry(tree, null);
+    }
+
+    @Override
+    public Void visitNewClass(NewClassTree tree, Void unused) {
+      if (mentions(tree.getIdentifier(), CallNames.EXECUTOR_CLASSES::contains)) {
         relevant = true;
         return null;
       }
-      return super.visitCatch(tree, null);
+      return super.visitNewClass(tree, null);
     }
 
     @Override
     public Void visitMethodInvocation(MethodInvocationTree tree, Void unused) {
       String name = methodName(tree);
-      if (loopDepth > 0 && isLoopSignal(name)) {
+      if ((loopDepth > 0 && isLoopSignal(name)) || CallNames.EXECUTOR_FACTORIES.contains(name)) {
         relevant = true;
         return null;
       }
@@ -154,18 +221,45 @@ final class AnalysisCache {
       return select instanceof IdentifierTree id ? id.getName().toString() : "";
     }
 
-    private static boolean mentionsInterruptedException(Tree type) {
+    /** Whether a tree calls a method whose name passes the test (lambdas and classes skipped). */
+    private static boolean calls(Tree tree, Predicate<String> name) {
+      boolean[] found = {false};
+      new TreeScanner<Void, Void>() {
+        @Override
+        public Void scan(Tree node, Void unused) {
+          if (node == null || found[0] || node.getKind() == Tree.Kind.CLASS) {
+            return null;
+          }
+          return super.scan(node, null);
+        }
+
+        @Override
+        public Void visitLambdaExpression(LambdaExpressionTree node, Void unused) {
+          return null;
+        }
+
+        @Override
+        public Void visitMethodInvocation(MethodInvocationTree node, Void unused) {
+          found[0] |= name.test(methodName(node));
+          return super.visitMethodInvocation(node, null);
+        }
+      }.scan(tree, null);
+      return found[0];
+    }
+
+    /** Whether a type as written names a type whose simple name passes the test. */
+    private static boolean mentions(Tree type, Predicate<String> simpleName) {
       boolean[] found = {false};
       new TreeScanner<Void, Void>() {
         @Override
         public Void visitIdentifier(IdentifierTree node, Void unused) {
-          found[0] |= node.getName().contentEquals("InterruptedException");
+          found[0] |= simpleName.test(node.getName().toString());
           return null;
         }
 
         @Override
         public Void visitMemberSelect(MemberSelectTree node, Void unused) {
-          found[0] |= node.getIdentifier().contentEquals("InterruptedException");
+          found[0] |= simpleName.test(node.getIdentifier().toString());
           return super.visitMemberSelect(node, null);
         }
       }.scan(type, null);

@@ -3,9 +3,11 @@ package dev.bounded.checks.javac;
 import com.google.errorprone.ErrorProneFlags;
 import com.google.errorprone.VisitorState;
 import com.google.errorprone.bugpatterns.BugChecker;
+import com.google.errorprone.bugpatterns.BugChecker.ClassTreeMatcher;
 import com.google.errorprone.bugpatterns.BugChecker.MethodTreeMatcher;
 import com.google.errorprone.fixes.SuggestedFix;
 import com.google.errorprone.matchers.Description;
+import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.MethodTree;
 import com.sun.tools.javac.util.JCDiagnostic.SimpleDiagnosticPosition;
 import dev.bounded.checks.analysis.MethodAnalysis;
@@ -19,7 +21,7 @@ import dev.bounded.checks.rules.RuleConfig;
  * The Error Prone adapter shared by every check: it asks the rule for findings on each method and
  * turns them into diagnostics with suggested fixes. No rule logic lives here.
  */
-abstract class BoundedChecker extends BugChecker implements MethodTreeMatcher {
+abstract class BoundedChecker extends BugChecker implements MethodTreeMatcher, ClassTreeMatcher {
   private static final long serialVersionUID = 1L;
 
   private final transient Rule rule;
@@ -39,8 +41,24 @@ abstract class BoundedChecker extends BugChecker implements MethodTreeMatcher {
     }
     MethodAnalysis analysis = AnalysisCache.get(tree, state);
     if (analysis == null) {
-      return Description.NO_MATCH; /* Fast path: no loop, catch or forEach in the method. */
+      return Description.NO_MATCH; /* Fast path: nothing in the method a rule could report. */
     }
+    report(analysis, state);
+    return Description.NO_MATCH;
+  }
+
+  /** Field initialisers and initialiser blocks: code outside methods that rules must see too. */
+  @Override
+  public final Description matchClass(ClassTree tree, VisitorState state) {
+    MethodAnalysis analysis = AnalysisCache.initialisers(tree, state);
+    if (analysis == null) {
+      return Description.NO_MATCH; /* Fast path: nothing in the initialisers to report. */
+    }
+    report(analysis, state);
+    return Description.NO_MATCH;
+  }
+
+  private void report(MethodAnalysis analysis, VisitorState state) {
     for (Finding finding : rule.check(analysis, config)) {
       if (!finding.span().isKnown()) {
         continue;
@@ -56,7 +74,6 @@ abstract class BoundedChecker extends BugChecker implements MethodTreeMatcher {
       }
       state.reportMatch(description.build());
     }
-    return Description.NO_MATCH;
   }
 
   private static SuggestedFix suggestedFix(Fix fix) {

@@ -7,6 +7,7 @@ import com.sun.source.tree.BinaryTree;
 import com.sun.source.tree.BlockTree;
 import com.sun.source.tree.CaseTree;
 import com.sun.source.tree.CatchTree;
+import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.CompoundAssignmentTree;
 import com.sun.source.tree.ConditionalExpressionTree;
 import com.sun.source.tree.DoWhileLoopTree;
@@ -51,6 +52,7 @@ import dev.bounded.checks.model.Stmt;
 import dev.bounded.checks.model.TypeRef;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.Modifier;
 
@@ -61,10 +63,20 @@ import javax.lang.model.element.Modifier;
 final class JavacModelBuilder {
   private final VisitorState state;
   private final JavacTypes types;
+  private final Map<Expr.Call, Symbol.MethodSymbol> callSymbols;
 
-  JavacModelBuilder(VisitorState state, JavacTypes types) {
+  /**
+   * Creates a builder.
+   *
+   * @param state the visitor state of any tree in the compilation unit
+   * @param types makes type references
+   * @param callSymbols receives the symbol of every call built, for the unit index
+   */
+  JavacModelBuilder(
+      VisitorState state, JavacTypes types, Map<Expr.Call, Symbol.MethodSymbol> callSymbols) {
     this.state = state;
     this.types = types;
+    this.callSymbols = callSymbols;
   }
 
   MethodModel method(MethodTree tree) {
@@ -76,13 +88,74 @@ final class JavacModelBuilder {
     for (ExpressionTree t : tree.getThrows()) {
       thrown.add(types.of(ASTHelpers.getType(t)));
     }
+    Symbol.MethodSymbol symbol = ASTHelpers.getSymbol(tree);
     return new MethodModel(
         span(tree),
         tree.getName().toString(),
         params,
         thrown,
-        tree.getModifiers().getFlags().contains(Modifier.PRIVATE),
+        visibility(tree.getModifiers().getFlags()),
+        symbol == null ? "" : ownerName(symbol),
+        annotations(symbol),
         block(tree.getBody()));
+  }
+
+  /**
+   * A synthetic method holding a class's field initialisers (as assignments to the fields) and its
+   * initialiser blocks, in source order: code that runs outside any method but that rules must see
+   * (an executor created in a field initialiser).
+   */
+  MethodModel initialisers(ClassTree tree) {
+    List<Stmt> statements = new ArrayList<>();
+    for (Tree member : tree.getMembers()) {
+      if (member instanceof VariableTree field && field.getInitializer() != null) {
+        Expr target =
+            new Expr.Name(
+                span(field), null, field.getName().toString(), Expr.NameKind.FIELD, typeOf(field));
+        Expr init = expr(field.getInitializer());
+        statements.add(
+            new Stmt.ExprStmt(span(field), new Expr.Assign(span(field), target, "=", init)));
+      } else if (member instanceof BlockTree block) {
+        statements.add(block(block));
+      }
+    }
+    Symbol.ClassSymbol symbol = ASTHelpers.getSymbol(tree);
+    return new MethodModel(
+        span(tree),
+        MethodModel.INITIALISERS,
+        List.of(),
+        List.of(),
+        MethodModel.Visibility.PRIVATE,
+        symbol == null ? "" : symbol.getQualifiedName().toString(),
+        List.of(),
+        new Stmt.Block(span(tree), statements));
+  }
+
+  private static MethodModel.Visibility visibility(java.util.Set<Modifier> flags) {
+    if (flags.contains(Modifier.PRIVATE)) {
+      return MethodModel.Visibility.PRIVATE;
+    }
+    if (flags.contains(Modifier.PUBLIC)) {
+      return MethodModel.Visibility.PUBLIC;
+    }
+    return flags.contains(Modifier.PROTECTED)
+        ? MethodModel.Visibility.PROTECTED
+        : MethodModel.Visibility.PACKAGE;
+  }
+
+  private static String ownerName(Symbol.MethodSymbol symbol) {
+    return symbol.owner instanceof Symbol.ClassSymbol c ? c.getQualifiedName().toString() : "";
+  }
+
+  private static List<String> annotations(Symbol symbol) {
+    if (symbol == null) {
+      return List.of();
+    }
+    List<String> annotations = new ArrayList<>();
+    for (Attribute.Compound a : symbol.getAnnotationMirrors()) {
+      annotations.add(a.type.tsym.getQualifiedName().toString());
+    }
+    return annotations;
   }
 
   Span span(Tree tree) {
@@ -445,14 +518,20 @@ final class JavacModelBuilder {
     for (ExpressionTree a : tree.getArguments()) {
       args.add(expr(a));
     }
-    return new Expr.Call(
-        span(tree),
-        receiver,
-        name,
-        args,
-        methodRef(tree, name),
-        types.of(ASTHelpers.getType(tree)),
-        nameSpan);
+    Expr.Call call =
+        new Expr.Call(
+            span(tree),
+            receiver,
+            name,
+            args,
+            methodRef(tree, name),
+            types.of(ASTHelpers.getType(tree)),
+            nameSpan);
+    Symbol.MethodSymbol symbol = ASTHelpers.getSymbol(tree);
+    if (symbol != null) {
+      callSymbols.put(call, symbol);
+    }
+    return call;
   }
 
   private MethodRef methodRef(MethodInvocationTree tree, String name) {
@@ -471,12 +550,13 @@ final class JavacModelBuilder {
           }
           return thrown;
         },
+        () -> annotations(symbol),
         () -> {
-          List<String> annotations = new ArrayList<>();
-          for (Attribute.Compound a : symbol.getAnnotationMirrors()) {
-            annotations.add(a.type.tsym.getQualifiedName().toString());
+          List<String> names = new ArrayList<>();
+          for (Symbol.VarSymbol p : symbol.getParameters()) {
+            names.add(p.getSimpleName().toString());
           }
-          return annotations;
+          return names;
         });
   }
 

@@ -13,6 +13,7 @@ import com.sun.source.tree.Tree;
 import com.sun.source.tree.VariableTree;
 import dev.bounded.checks.model.Expr;
 import dev.bounded.checks.model.SourceContext;
+import dev.bounded.checks.model.UnitIndex;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
@@ -26,17 +27,25 @@ final class JavacSourceContext implements SourceContext {
   private final ClassTree enclosingClass;
   private final JavacModelBuilder builder;
   private final JavacTypes types;
+  private final UnitIndex unit;
   private Map<String, Expr> fieldValues;
 
   JavacSourceContext(
       Supplier<String> source,
       ClassTree enclosingClass,
       JavacModelBuilder builder,
-      JavacTypes types) {
+      JavacTypes types,
+      UnitIndex unit) {
     this.sourceSupplier = source;
     this.enclosingClass = enclosingClass;
     this.builder = builder;
     this.types = types;
+    this.unit = unit;
+  }
+
+  @Override
+  public UnitIndex unit() {
+    return unit;
   }
 
   @Override

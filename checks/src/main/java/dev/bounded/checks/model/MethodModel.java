@@ -9,7 +9,11 @@ import java.util.List;
  * @param name the method name ({@code <init>} for constructors)
  * @param params the parameters
  * @param thrown the exception types it declares
- * @param isPrivate whether the method is private: only its own class calls it
+ * @param visibility who can call it
+ * @param owner the class that declares it, by its qualified name (its simple name where the
+ *     frontend cannot qualify it; empty for an anonymous class)
+ * @param annotations the annotations on the declaration, as qualified names (simple names where the
+ *     frontend cannot resolve them)
  * @param body the body
  */
 public record MethodModel(
@@ -17,13 +21,67 @@ public record MethodModel(
     String name,
     List<Param> params,
     List<TypeRef> thrown,
-    boolean isPrivate,
+    Visibility visibility,
+    String owner,
+    List<String> annotations,
     Stmt.Block body) {
+
+  /**
+   * The name of the synthetic method that holds a class's field initialisers and initialiser
+   * blocks.
+   */
+  public static final String INITIALISERS = "<initialisers>";
+
+  /** Who can call a method. */
+  public enum Visibility {
+    /** {@code private}: only its own top-level class. */
+    PRIVATE,
+    /** No modifier: its package. */
+    PACKAGE,
+    /** {@code protected}. */
+    PROTECTED,
+    /** {@code public}. */
+    PUBLIC
+  }
 
   /** Copies the lists. */
   public MethodModel {
     params = List.copyOf(params);
     thrown = List.copyOf(thrown);
+    annotations = List.copyOf(annotations);
+  }
+
+  /**
+   * Tells whether the method is private: only its own class calls it.
+   *
+   * @return {@code true} if private
+   */
+  public boolean isPrivate() {
+    return visibility == Visibility.PRIVATE;
+  }
+
+  /**
+   * Tells whether the method is a constructor.
+   *
+   * @return {@code true} for {@code <init>}
+   */
+  public boolean isConstructor() {
+    return name.equals("<init>");
+  }
+
+  /**
+   * Tells whether the declaration carries an annotation of this simple name, from any package.
+   *
+   * @param simpleName the annotation's simple name
+   * @return {@code true} if annotated so
+   */
+  public boolean hasAnnotation(String simpleName) {
+    for (String annotation : annotations) {
+      if (annotation.equals(simpleName) || annotation.endsWith("." + simpleName)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -42,6 +100,16 @@ public record MethodModel(
    */
   public boolean isTaskBody() {
     return params.isEmpty() && (name.equals("run") || name.equals("call"));
+  }
+
+  /**
+   * Tells whether this is a program's entry point, {@code main(String[])}: when it ends, nothing is
+   * left to read the interrupt flag.
+   *
+   * @return {@code true} for {@code main} with one parameter
+   */
+  public boolean isMain() {
+    return name.equals("main") && params.size() == 1 && visibility == Visibility.PUBLIC;
   }
 
   /**

@@ -18,8 +18,10 @@ public final class MethodRef {
   private final boolean resolved;
   private Supplier<List<TypeRef>> thrownSupplier;
   private Supplier<List<String>> annotationsSupplier;
+  private Supplier<List<String>> parameterNamesSupplier;
   private List<TypeRef> thrown;
   private List<String> annotations;
+  private List<String> parameterNames;
 
   private MethodRef(
       TypeRef owner,
@@ -27,13 +29,15 @@ public final class MethodRef {
       boolean isStatic,
       boolean resolved,
       Supplier<List<TypeRef>> thrown,
-      Supplier<List<String>> annotations) {
+      Supplier<List<String>> annotations,
+      Supplier<List<String>> parameterNames) {
     this.owner = Objects.requireNonNull(owner, "owner");
     this.name = Objects.requireNonNull(name, "name");
     this.isStatic = isStatic;
     this.resolved = resolved;
     this.thrownSupplier = thrown;
     this.annotationsSupplier = annotations;
+    this.parameterNamesSupplier = parameterNames;
   }
 
   /**
@@ -53,7 +57,30 @@ public final class MethodRef {
       boolean isStatic,
       Supplier<List<TypeRef>> thrown,
       Supplier<List<String>> annotations) {
-    return new MethodRef(owner, name, isStatic, true, thrown, annotations);
+    return new MethodRef(owner, name, isStatic, true, thrown, annotations, List::of);
+  }
+
+  /**
+   * Describes a method the frontend resolved, with its parameters' names.
+   *
+   * @param owner the declaring type
+   * @param name the method name
+   * @param isStatic whether the method is static
+   * @param thrown supplies the exception types the method declares, on first use
+   * @param annotations supplies the annotations on the declaration, on first use
+   * @param parameterNames supplies the declared parameters' names, on first use (empty when the
+   *     frontend does not know them: a class file compiled without {@code -parameters} or debug
+   *     information)
+   * @return the method reference
+   */
+  public static MethodRef resolved(
+      TypeRef owner,
+      String name,
+      boolean isStatic,
+      Supplier<List<TypeRef>> thrown,
+      Supplier<List<String>> annotations,
+      Supplier<List<String>> parameterNames) {
+    return new MethodRef(owner, name, isStatic, true, thrown, annotations, parameterNames);
   }
 
   /**
@@ -63,7 +90,7 @@ public final class MethodRef {
    * @return an unresolved method reference
    */
   public static MethodRef unresolved(String name) {
-    return new MethodRef(TypeRef.unknown(), name, false, false, List::of, List::of);
+    return new MethodRef(TypeRef.unknown(), name, false, false, List::of, List::of, List::of);
   }
 
   /**
@@ -127,6 +154,19 @@ public final class MethodRef {
       annotationsSupplier = null;
     }
     return annotations;
+  }
+
+  /**
+   * Returns the declared parameters' names, in order.
+   *
+   * @return the names; empty when unknown
+   */
+  public List<String> parameterNames() {
+    if (parameterNames == null) {
+      parameterNames = List.copyOf(parameterNamesSupplier.get());
+      parameterNamesSupplier = null;
+    }
+    return parameterNames;
   }
 
   /**

@@ -40,4 +40,14 @@ public interface SourceContext {
    * @return {@code true} if the type is on the compilation's class path
    */
   boolean hasType(String qualifiedName);
+
+  /**
+   * Returns what the frontend knows of the other methods around this one: its compilation unit, or
+   * the scanned tree.
+   *
+   * @return the index; {@link UnitIndex#empty()} when the frontend has none
+   */
+  default UnitIndex unit() {
+    return UnitIndex.empty();
+  }
 }
