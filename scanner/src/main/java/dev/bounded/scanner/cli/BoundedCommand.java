@@ -4,6 +4,7 @@ import dev.bounded.scanner.output.Version;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -48,7 +49,31 @@ public final class BoundedCommand implements Runnable {
    * @return the exit code: 0, 1 (findings) or 2 (usage or input error)
    */
   public static int run(String[] args, PrintWriter out, PrintWriter err) {
-    CommandLine line = new CommandLine(new BoundedCommand());
+    return run(args, Path.of("").toAbsolutePath(), out, err);
+  }
+
+  /**
+   * Runs the command line in a working directory, without exiting: the entry point of tests.
+   *
+   * @param args the arguments
+   * @param workingDirectory what relative paths are relative to
+   * @param out standard output
+   * @param err standard error
+   * @return the exit code: 0, 1 (findings) or 2 (usage or input error)
+   */
+  public static int run(String[] args, Path workingDirectory, PrintWriter out, PrintWriter err) {
+    CommandLine.IFactory defaults = CommandLine.defaultFactory();
+    CommandLine.IFactory factory =
+        new CommandLine.IFactory() {
+          @Override
+          public <K> K create(Class<K> cls) throws Exception {
+            if (cls == ScanCommand.class) {
+              return cls.cast(new ScanCommand(workingDirectory));
+            }
+            return defaults.create(cls);
+          }
+        };
+    CommandLine line = new CommandLine(new BoundedCommand(), factory);
     line.setOut(out);
     line.setErr(err);
     line.setExitCodeExceptionMapper(e -> ScanCommand.EXIT_ERROR);

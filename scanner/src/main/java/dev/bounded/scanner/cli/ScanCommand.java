@@ -72,6 +72,12 @@ final class ScanCommand implements Callable<Integer> {
 
   @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
 
+  private final Path workingDirectory;
+
+  ScanCommand(Path workingDirectory) {
+    this.workingDirectory = workingDirectory.toAbsolutePath().normalize();
+  }
+
   @Parameters(
       paramLabel = "PATH",
       arity = "0..*",
@@ -166,7 +172,12 @@ final class ScanCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     PrintWriter err = spec.commandLine().getErr();
     PrintWriter out = spec.commandLine().getOut();
-    Path base = Path.of("").toAbsolutePath();
+    Path base = workingDirectory;
+    config = resolve(config);
+    output = resolve(output);
+    baseline = resolve(baseline);
+    writeBaseline = resolve(writeBaseline);
+    patch = resolve(patch);
     Settings settings;
     Severity threshold;
     try {
@@ -313,6 +324,10 @@ final class ScanCommand implements Callable<Integer> {
       return null;
     }
     return docsUrl.endsWith("/") ? docsUrl : docsUrl + "/";
+  }
+
+  private Path resolve(Path path) {
+    return path == null ? null : workingDirectory.resolve(path);
   }
 
   private static int usage(PrintWriter err, String message) {

@@ -44,6 +44,7 @@ final class ClassContext {
   private final Map<String, String> typeVariables;
 
   private final String thisType;
+  private final String ownerName;
   private final String superType;
   private final NodeList<BodyDeclaration<?>> members;
 
@@ -54,6 +55,7 @@ final class ClassContext {
       List<String> lookup,
       Map<String, String> typeVariables,
       String thisType,
+      String ownerName,
       String superType,
       NodeList<BodyDeclaration<?>> members) {
     this.scope = scope;
@@ -62,6 +64,7 @@ final class ClassContext {
     this.lookup = lookup;
     this.typeVariables = typeVariables;
     this.thisType = thisType;
+    this.ownerName = ownerName;
     this.superType = superType;
     this.members = members;
   }
@@ -106,9 +109,10 @@ final class ClassContext {
     }
     ClassContext partial =
         new ClassContext(
-            scope, types, List.copyOf(named), List.of(), typeVariables, null, null, null);
+            scope, types, List.copyOf(named), List.of(), typeVariables, null, "", null, null);
     List<String> lookup = new ArrayList<>();
     String thisType = null;
+    String ownerName = "";
     String superType = null;
     NodeList<BodyDeclaration<?>> members = null;
     int namedIndex = 0;
@@ -134,6 +138,9 @@ final class ClassContext {
       if (i == 0) {
         thisType = name;
         superType = extended;
+        // as javac names the owner: qualified, a local class by its simple name, anonymous ""
+        ownerName =
+            name != null ? name : (c instanceof TypeDeclaration<?> t ? t.getNameAsString() : "");
       }
       if (name != null) {
         lookup.add(name);
@@ -148,6 +155,7 @@ final class ClassContext {
         List.copyOf(lookup),
         typeVariables,
         thisType,
+        ownerName,
         superType,
         members);
   }
@@ -244,6 +252,13 @@ final class ClassContext {
   /** The class {@code this} refers to, or {@code null} in an anonymous or local class. */
   String thisType() {
     return thisType;
+  }
+
+  /**
+   * The innermost class's name as javac gives it: qualified, simple if local, empty if anonymous.
+   */
+  String ownerName() {
+    return ownerName;
   }
 
   /** The supertype {@code super} refers to, or {@code null}. */

@@ -45,6 +45,7 @@ public final class DeclarationIndex {
    * A declared method.
    *
    * @param name the name ({@code <init>} for a constructor)
+   * @param paramNames the parameter names
    * @param paramTypes the parameter types as written
    * @param varargs whether the last parameter is variable-arity
    * @param isStatic whether static
@@ -52,15 +53,18 @@ public final class DeclarationIndex {
    *     constructor or a type variable
    * @param thrown the thrown types as written
    * @param annotations the annotation names as written
+   * @param line the line where the declaration starts (it names the declaration in its file)
    */
   record MethodDecl(
       String name,
+      List<String> paramNames,
       List<String> paramTypes,
       boolean varargs,
       boolean isStatic,
       String result,
       List<String> thrown,
-      List<String> annotations) {
+      List<String> annotations,
+      int line) {
     boolean accepts(int arity) {
       return varargs ? arity >= paramTypes.size() - 1 : arity == paramTypes.size();
     }

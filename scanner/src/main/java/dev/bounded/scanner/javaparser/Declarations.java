@@ -89,7 +89,15 @@ final class Declarations {
             .computeIfAbsent(p.getNameAsString(), k -> new ArrayList<>())
             .add(
                 new MethodDecl(
-                    p.getNameAsString(), List.of(), false, false, t, List.of(), List.of()));
+                    p.getNameAsString(),
+                    List.of(),
+                    List.of(),
+                    false,
+                    false,
+                    t,
+                    List.of(),
+                    List.of(),
+                    -1));
       }
     }
     for (BodyDeclaration<?> member : type.getMembers()) {
@@ -133,9 +141,12 @@ final class Declarations {
       typeVariables.add(p.getNameAsString());
     }
     List<String> params = new ArrayList<>();
+    List<String> paramNames = new ArrayList<>();
     boolean varargs = false;
     for (Parameter p : callable.getParameters()) {
-      params.add(typeName(p.getType(), typeVariables));
+      paramNames.add(p.getNameAsString());
+      String type = typeName(p.getType(), typeVariables);
+      params.add(type == null ? "" : type);
       varargs = p.isVarArgs();
     }
     List<String> thrown = new ArrayList<>();
@@ -159,12 +170,14 @@ final class Declarations {
     }
     return new MethodDecl(
         name,
+        List.copyOf(paramNames),
         List.copyOf(params),
         varargs,
         isStatic,
         result,
         List.copyOf(thrown),
-        List.copyOf(annotations));
+        List.copyOf(annotations),
+        callable.getBegin().map(b -> b.line).orElse(-1));
   }
 
   /** A type as written, or {@code null} for a type variable (its erasure is unknown here). */

@@ -6,17 +6,25 @@ import com.github.javaparser.ParserConfiguration;
 import com.github.javaparser.Problem;
 import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.NodeList;
+import com.github.javaparser.ast.body.BodyDeclaration;
 import com.github.javaparser.ast.body.CallableDeclaration;
+import com.github.javaparser.ast.body.ConstructorDeclaration;
+import com.github.javaparser.ast.body.FieldDeclaration;
+import com.github.javaparser.ast.body.InitializerDeclaration;
 import com.github.javaparser.ast.body.TypeDeclaration;
+import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.expr.AnnotationExpr;
 import com.github.javaparser.ast.expr.ArrayInitializerExpr;
 import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.expr.SingleMemberAnnotationExpr;
 import com.github.javaparser.ast.expr.StringLiteralExpr;
 import com.github.javaparser.ast.nodeTypes.NodeWithAnnotations;
 import com.github.javaparser.ast.stmt.BlockStmt;
 import dev.bounded.checks.analysis.MethodAnalysis;
 import dev.bounded.checks.model.Finding;
+import dev.bounded.checks.model.MethodModel;
 import dev.bounded.checks.rules.Rule;
 import dev.bounded.checks.rules.RuleConfig;
 import java.util.ArrayList;
@@ -115,29 +123,36 @@ public final class JavaParserFrontend {
             .orElse("");
     String message = problem.getMessage();
     int newline = message.indexOf('\n');
-    return "syntax error at " + where + (newline < 0 ? message : message.substring(0, newline));
+    message = newline < 0 ? message : message.substring(0, newline);
+    int expected = message.indexOf(", expected one of");
+    if (expected > 0) {
+      message = message.substring(0, expected); // javaparser lists every token it would take
+    }
+    return "syntax error at " + where + message;
   }
 
   /**
    * The first pass: records a file's declarations.
    *
    * @param unit the parsed file
-   * @return whether any method of the file needs the second pass
+   * @return whether any method (or class initialiser) of the file needs the second pass
    */
   public boolean index(CompilationUnit unit) {
     FileScope scope = FileScope.of(unit);
     Declarations.index(unit, scope, index);
-    for (CallableDeclaration<?> callable : callables(unit)) {
-      BlockStmt body = JavaParserModelBuilder.bodyOf(callable);
-      if (body != null && Relevance.isRelevant(body)) {
-        return true;
-      }
-    }
-    return false;
+    boolean[] relevant = {false};
+    unit.walk(
+        Node.TreeTraversal.PREORDER,
+        n -> {
+          if (!relevant[0]) {
+            relevant[0] = isRelevantCallable(n) || isRelevantClass(n);
+          }
+        });
+    return relevant[0];
   }
 
   /**
-   * The second pass: runs the rules on every relevant method of a file.
+   * The second pass: runs the rules on every relevant method and class initialiser of a file.
    *
    * @param file the file's text and path
    * @param unit the parsed file
@@ -145,24 +160,25 @@ public final class JavaParserFrontend {
    */
   public List<Located> analyse(SourceFile file, CompilationUnit unit) {
     FileScope scope = FileScope.of(unit);
+    JavaParserUnitIndex units =
+        new JavaParserUnitIndex(file, unit, scope, types, idempotentMethods, this::hasType);
     List<Located> findings = new ArrayList<>();
-    for (CallableDeclaration<?> callable : callables(unit)) {
-      BlockStmt body = JavaParserModelBuilder.bodyOf(callable);
-      if (body == null || !Relevance.isRelevant(body)) {
-        continue; /* Fast path: no rule can report anything in this method. */
+    List<Node> nodes = new ArrayList<>();
+    unit.walk(Node.TreeTraversal.PREORDER, nodes::add);
+    for (Node n : nodes) {
+      MethodModel model = null;
+      if (isRelevantCallable(n)) {
+        model = units.model((CallableDeclaration<?>) n);
+      } else if (isRelevantClass(n)) {
+        model = units.initialisers(n, members(n));
       }
-      ClassContext context = ClassContext.of(callable, scope, types);
-      JavaParserModelBuilder builder =
-          new JavaParserModelBuilder(file, scope, types, context, idempotentMethods);
-      JavaParserModelBuilder fieldBuilder =
-          new JavaParserModelBuilder(file, scope, types, context, idempotentMethods);
-      MethodAnalysis analysis =
-          MethodAnalysis.of(
-              builder.method(callable, body),
-              new JavaParserSourceContext(file, context.members(), fieldBuilder, this::hasType));
-      String member = memberName(callable);
+      if (model == null) {
+        continue; /* Fast path: nothing here a rule could report. */
+      }
+      MethodAnalysis analysis = MethodAnalysis.of(model, units.contextOf(model));
+      String member = memberName(n);
       for (Rule rule : rules) {
-        if (isSuppressed(callable, rule.name())) {
+        if (isSuppressed(n, rule.name())) {
           continue;
         }
         for (Finding finding : rule.check(analysis, config)) {
@@ -173,6 +189,47 @@ public final class JavaParserFrontend {
       }
     }
     return findings;
+  }
+
+  private static boolean isRelevantCallable(Node n) {
+    if (n instanceof CallableDeclaration<?> c) {
+      BlockStmt body = JavaParserModelBuilder.bodyOf(c);
+      String name = c instanceof ConstructorDeclaration ? "<init>" : c.getNameAsString();
+      return body != null && Relevance.isRelevant(body, name);
+    }
+    return false;
+  }
+
+  /** A class (named, local or anonymous) whose field initialisers or blocks may hold a finding. */
+  private static boolean isRelevantClass(Node n) {
+    NodeList<BodyDeclaration<?>> members = members(n);
+    if (members == null) {
+      return false;
+    }
+    for (BodyDeclaration<?> member : members) {
+      if (member instanceof FieldDeclaration field) {
+        for (VariableDeclarator v : field.getVariables()) {
+          if (v.getInitializer().isPresent()
+              && Relevance.isRelevant(v.getInitializer().get(), "")) {
+            return true;
+          }
+        }
+      } else if (member instanceof InitializerDeclaration block
+          && Relevance.isRelevant(block.getBody(), "")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static NodeList<BodyDeclaration<?>> members(Node n) {
+    if (n instanceof TypeDeclaration<?> t) {
+      return t.getMembers();
+    }
+    if (n instanceof ObjectCreationExpr o) {
+      return o.getAnonymousClassBody().orElse(null);
+    }
+    return null;
   }
 
   /**
@@ -194,27 +251,21 @@ public final class JavaParserFrontend {
     return index.type(qualifiedName) != null;
   }
 
-  private static List<CallableDeclaration<?>> callables(CompilationUnit unit) {
-    List<CallableDeclaration<?>> callables = new ArrayList<>();
-    unit.walk(
-        Node.TreeTraversal.PREORDER,
-        n -> {
-          if (n instanceof CallableDeclaration<?> c) {
-            callables.add(c);
-          }
-        });
-    return callables;
-  }
-
-  /** {@code Outer.Inner#method}, the classes named as written (anonymous ones left out). */
-  private static String memberName(CallableDeclaration<?> callable) {
+  /** {@code Outer.Inner#method(T)}, the classes named as written (anonymous ones left out). */
+  private static String memberName(Node node) {
     StringBuilder classes = new StringBuilder();
-    for (Node n = callable.getParentNode().orElse(null);
+    if (node instanceof TypeDeclaration<?> t) {
+      classes.append(t.getNameAsString());
+    }
+    for (Node n = node.getParentNode().orElse(null);
         n != null;
         n = n.getParentNode().orElse(null)) {
       if (n instanceof TypeDeclaration<?> t) {
         classes.insert(0, classes.length() == 0 ? t.getNameAsString() : t.getNameAsString() + ".");
       }
+    }
+    if (!(node instanceof CallableDeclaration<?> callable)) {
+      return classes + "#" + MethodModel.INITIALISERS;
     }
     StringBuilder params = new StringBuilder();
     callable

@@ -1,11 +1,16 @@
 package dev.bounded.scanner.javaparser;
 
 import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.NodeList;
+import com.github.javaparser.ast.body.BodyDeclaration;
 import com.github.javaparser.ast.body.CallableDeclaration;
 import com.github.javaparser.ast.body.ConstructorDeclaration;
+import com.github.javaparser.ast.body.FieldDeclaration;
+import com.github.javaparser.ast.body.InitializerDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.Parameter;
 import com.github.javaparser.ast.body.VariableDeclarator;
+import com.github.javaparser.ast.expr.AnnotationExpr;
 import com.github.javaparser.ast.expr.ArrayAccessExpr;
 import com.github.javaparser.ast.expr.ArrayCreationExpr;
 import com.github.javaparser.ast.expr.ArrayInitializerExpr;
@@ -87,6 +92,7 @@ final class JavaParserModelBuilder {
   private final ScannerTypes types;
   private final ClassContext context;
   private final Set<String> idempotentMethods;
+  private final Map<Expr.Call, ScannerTypes.Resolved> calls;
   private final Deque<Map<String, Local>> locals = new ArrayDeque<>();
 
   /** A local variable or parameter in scope. */
@@ -97,12 +103,14 @@ final class JavaParserModelBuilder {
       FileScope scope,
       ScannerTypes types,
       ClassContext context,
-      Set<String> idempotentMethods) {
+      Set<String> idempotentMethods,
+      Map<Expr.Call, ScannerTypes.Resolved> calls) {
     this.file = file;
     this.scope = scope;
     this.types = types;
     this.context = context;
     this.idempotentMethods = idempotentMethods;
+    this.calls = calls;
   }
 
   MethodModel method(CallableDeclaration<?> tree, BlockStmt body) {
@@ -120,7 +128,71 @@ final class JavaParserModelBuilder {
       thrown.add(typeOf(t, false));
     }
     String name = tree instanceof ConstructorDeclaration ? "<init>" : tree.getNameAsString();
-    return new MethodModel(span(tree), name, params, thrown, tree.isPrivate(), block(body));
+    return new MethodModel(
+        span(tree),
+        name,
+        params,
+        thrown,
+        visibility(tree),
+        context.ownerName(),
+        annotations(tree.getAnnotations()),
+        block(body));
+  }
+
+  /**
+   * A synthetic method holding a class's field initialisers (as assignments to the fields) and its
+   * initialiser blocks, in source order, as the compiler frontend builds it.
+   */
+  MethodModel initialisers(Node tree, NodeList<BodyDeclaration<?>> members) {
+    locals.clear();
+    List<Stmt> statements = new ArrayList<>();
+    for (BodyDeclaration<?> member : members) {
+      if (member instanceof FieldDeclaration field) {
+        for (VariableDeclarator v : field.getVariables()) {
+          if (v.getInitializer().isEmpty()) {
+            continue;
+          }
+          Span s = field.getVariables().size() == 1 ? span(field) : span(v);
+          Expr target =
+              new Expr.Name(
+                  s, null, v.getNameAsString(), Expr.NameKind.FIELD, typeOf(v.getType(), false));
+          Expr init = expr(v.getInitializer().get());
+          statements.add(new Stmt.ExprStmt(s, new Expr.Assign(s, target, "=", init)));
+        }
+      } else if (member instanceof InitializerDeclaration block) {
+        statements.add(block(block.getBody()));
+      }
+    }
+    return new MethodModel(
+        span(tree),
+        MethodModel.INITIALISERS,
+        List.of(),
+        List.of(),
+        MethodModel.Visibility.PRIVATE,
+        context.ownerName(),
+        List.of(),
+        new Stmt.Block(span(tree), statements));
+  }
+
+  private static MethodModel.Visibility visibility(CallableDeclaration<?> tree) {
+    if (tree.isPrivate()) {
+      return MethodModel.Visibility.PRIVATE;
+    }
+    if (tree.isPublic()) {
+      return MethodModel.Visibility.PUBLIC;
+    }
+    return tree.isProtected() ? MethodModel.Visibility.PROTECTED : MethodModel.Visibility.PACKAGE;
+  }
+
+  /** Annotations by qualified name where they resolve, else as written. */
+  private List<String> annotations(NodeList<AnnotationExpr> annotations) {
+    List<String> names = new ArrayList<>();
+    for (AnnotationExpr a : annotations) {
+      String written = a.getNameAsString();
+      String resolved = context.resolveTypeName(written);
+      names.add(resolved == null ? written : resolved);
+    }
+    return names;
   }
 
   Span span(Node tree) {
@@ -709,19 +781,19 @@ final class JavaParserModelBuilder {
       args.add(expr(a));
     }
     String owner = null;
-    MethodRef method = null;
+    ScannerTypes.Resolved resolved = null;
     if (receiver == null) {
       for (String type : context.lookupTypes()) {
-        method = types.method(type, name, args.size());
-        if (method != null) {
+        resolved = types.method(type, name, args.size());
+        if (resolved != null) {
           owner = type;
           break;
         }
       }
-      if (method == null) {
+      if (resolved == null) {
         for (String type : scope.staticOwners(name)) {
-          method = types.method(type, name, args.size());
-          if (method != null) {
+          resolved = types.method(type, name, args.size());
+          if (resolved != null) {
             owner = type;
             break;
           }
@@ -729,11 +801,17 @@ final class JavaParserModelBuilder {
       }
     } else if (receiver.type().isKnown()) {
       owner = receiver.type().name();
-      method = types.method(owner, name, args.size());
+      resolved = types.method(owner, name, args.size());
     }
+    MethodRef method = resolved == null ? null : resolved.ref();
     TypeRef result = method == null ? TypeRef.unknown() : types.result(owner, name, args.size());
-    return new Expr.Call(
-        span(tree), receiver, name, args, configured(method, owner, name), result, nameSpan);
+    Expr.Call call =
+        new Expr.Call(
+            span(tree), receiver, name, args, configured(method, owner, name), result, nameSpan);
+    if (resolved != null && resolved.decl() != null) {
+      calls.put(call, resolved);
+    }
+    return call;
   }
 
   /** Adds {@code @Idempotent} to a method the settings declare idempotent. */

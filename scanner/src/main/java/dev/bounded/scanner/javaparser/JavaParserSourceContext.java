@@ -16,6 +16,7 @@ import com.github.javaparser.ast.stmt.ExpressionStmt;
 import com.github.javaparser.ast.stmt.Statement;
 import dev.bounded.checks.model.Expr;
 import dev.bounded.checks.model.SourceContext;
+import dev.bounded.checks.model.UnitIndex;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
@@ -31,17 +32,25 @@ final class JavaParserSourceContext implements SourceContext {
   private final NodeList<BodyDeclaration<?>> members;
   private final JavaParserModelBuilder builder;
   private final Predicate<String> hasType;
+  private final UnitIndex unit;
   private Map<String, Expr> fieldValues;
 
   JavaParserSourceContext(
       SourceFile file,
       NodeList<BodyDeclaration<?>> members,
       JavaParserModelBuilder builder,
-      Predicate<String> hasType) {
+      Predicate<String> hasType,
+      UnitIndex unit) {
     this.file = file;
     this.members = members;
     this.builder = builder;
     this.hasType = hasType;
+    this.unit = unit;
+  }
+
+  @Override
+  public UnitIndex unit() {
+    return unit;
   }
 
   @Override

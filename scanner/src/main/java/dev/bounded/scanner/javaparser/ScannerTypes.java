@@ -146,6 +146,15 @@ public final class ScannerTypes {
   }
 
   /**
+   * A method a call resolves to.
+   *
+   * @param ref what the model says of it
+   * @param owner the declaring type in the scanned files, or {@code null} for the table's
+   * @param decl its declaration in the scanned files, or {@code null} for the table's
+   */
+  record Resolved(MethodRef ref, TypeDecl owner, MethodDecl decl) {}
+
+  /**
    * Finds the method a call invokes: the nearest declaration of that name and arity in the type or
    * its supertypes, in the scanned files or the table.
    *
@@ -154,7 +163,7 @@ public final class ScannerTypes {
    * @param arity the number of arguments
    * @return the method, or {@code null} if unknown or ambiguous
    */
-  MethodRef method(String owner, String name, int arity) {
+  Resolved method(String owner, String name, int arity) {
     for (String type : ancestors(owner)) {
       TypeDecl decl = index.type(type);
       if (decl != null) {
@@ -168,13 +177,14 @@ public final class ScannerTypes {
           return null; // overloads that differ: the scanner cannot tell which one
         }
         if (!candidates.isEmpty()) {
-          return ref(decl, candidates.get(0));
+          MethodDecl m = candidates.get(0);
+          return new Resolved(ref(decl, m), decl, candidates.size() == 1 ? m : null);
         }
         continue;
       }
       for (TypeTable.MethodInfo m : table.methods(type, name)) {
         if (m.arity() < 0 || m.arity() == arity) {
-          return ref(m);
+          return new Resolved(ref(m), null, null);
         }
       }
     }
@@ -252,7 +262,8 @@ public final class ScannerTypes {
             annotations.add(resolved == null ? a : resolved);
           }
           return annotations;
-        });
+        },
+        m::paramNames);
   }
 
   private MethodRef ref(TypeTable.MethodInfo m) {
