@@ -15,6 +15,7 @@ public record ScanReport(
     List<ScanFinding> findings,
     List<ScanProblem> problems,
     int filesScanned,
+    int filesAnalysed,
     long linesScanned,
     List<RuleInfo> rules) {
 
@@ -32,7 +33,7 @@ public record ScanReport(
    * @return the new report
    */
   public ScanReport withFindings(List<ScanFinding> kept) {
-    return new ScanReport(kept, problems, filesScanned, linesScanned, rules);
+    return new ScanReport(kept, problems, filesScanned, filesAnalysed, linesScanned, rules);
   }
 
   /**

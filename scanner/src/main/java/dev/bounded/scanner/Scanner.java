@@ -41,14 +41,21 @@ import java.util.function.IntConsumer;
 
 /**
  * Scans source trees: finds the {@code .java} files under the given paths, indexes every file's
- * declarations (first pass), then analyses the files that hold a relevant method (second pass).
- * Files are read and parsed in each pass and never held. Bad input (a file that cannot be read,
- * decoded or parsed, a path that does not exist, a symbolic-link loop) becomes a {@link
- * ScanProblem} and the scan goes on.
+ * declarations (first pass), then analyses the files that hold a relevant method (second pass). The
+ * first pass keeps the parsed trees of relevant files up to a fixed amount of source ({@link
+ * #KEPT_CHARS}); the others are parsed again, so memory does not grow with the tree. Bad input (a
+ * file that cannot be read, decoded or parsed, a path that does not exist, a symbolic-link loop)
+ * becomes a {@link ScanProblem} and the scan goes on.
  */
 public final class Scanner {
   /** Files larger than this are not read (generated code, data). */
   static final long MAX_FILE_BYTES = 16L * 1024 * 1024;
+
+  /**
+   * How much source (in characters) the first pass may keep parsed for the second: files beyond it
+   * are parsed again. A bound, so that memory stays flat however large the tree.
+   */
+  static final long KEPT_CHARS = 4L * 1024 * 1024;
 
   /** Worker threads get a deep stack: javaparser and the model recurse into nested expressions. */
   private static final long STACK_BYTES = 64L * 1024 * 1024;
@@ -95,8 +102,10 @@ public final class Scanner {
             settings.idempotentMethods(),
             settings.runtimeAvailable());
     AtomicLong lines = new AtomicLong();
-    AtomicInteger parsed = new AtomicInteger();
+    AtomicInteger parsedFiles = new AtomicInteger();
     List<Path> relevant = Collections.synchronizedList(new ArrayList<>());
+    Map<Path, Parsed> kept = new java.util.concurrent.ConcurrentHashMap<>();
+    AtomicLong keptChars = new AtomicLong();
     List<ScanFinding> findings = Collections.synchronizedList(new ArrayList<>());
     ExecutorService pool = Executors.newFixedThreadPool(jobs, new DeepStackThreads());
     try {
@@ -109,10 +118,15 @@ public final class Scanner {
             if (source != null) {
               CompilationUnit unit = parse(source, problems);
               if (unit != null) {
-                parsed.incrementAndGet();
+                parsedFiles.incrementAndGet();
                 lines.addAndGet(source.lineCount());
                 if (frontend.index(unit)) {
                   relevant.add(file);
+                  if (keptChars.addAndGet(source.text().length()) <= KEPT_CHARS) {
+                    kept.put(file, new Parsed(source, unit));
+                  } else {
+                    keptChars.addAndGet(-source.text().length());
+                  }
                 }
               }
             }
@@ -123,8 +137,12 @@ public final class Scanner {
           pool,
           relevant,
           file -> {
-            SourceFile source = read(file, new ArrayList<>());
-            CompilationUnit unit = source == null ? null : parse(source, new ArrayList<>());
+            Parsed parsed = kept.remove(file);
+            SourceFile source = parsed != null ? parsed.source() : read(file, new ArrayList<>());
+            CompilationUnit unit =
+                parsed != null
+                    ? parsed.unit()
+                    : source == null ? null : parse(source, new ArrayList<>());
             if (unit != null) {
               try {
                 findings.addAll(convert(source, frontend.analyse(source, unit)));
@@ -151,8 +169,12 @@ public final class Scanner {
     for (Rule rule : rules) {
       infos.add(RuleInfo.of(rule.name()));
     }
-    return new ScanReport(sorted, sortedProblems, parsed.get(), lines.get(), infos);
+    return new ScanReport(
+        sorted, sortedProblems, parsedFiles.get(), relevant.size(), lines.get(), infos);
   }
+
+  /** A file the first pass parsed and keeps for the second. */
+  private record Parsed(SourceFile source, CompilationUnit unit) {}
 
   /** Runs the task on every file, on the pool, and waits for all. */
   private static void runAll(ExecutorService pool, List<Path> files, FileTask task) {

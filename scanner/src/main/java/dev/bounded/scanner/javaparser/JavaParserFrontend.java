@@ -34,14 +34,24 @@ import java.util.Set;
 /**
  * The scanner's frontend: javaparser in, the rules' findings out, in two passes. {@link #index}
  * records a file's declarations (call it for every file first), then {@link #analyse} builds each
- * relevant method's model and runs the rules. Files are parsed in each pass and never held, so
- * memory does not grow with the tree beyond the index. Thread-safe: files may be indexed and
- * analysed concurrently (each pass completes before the next starts).
+ * relevant method's model and runs the rules. The caller decides which parsed files, if any, to
+ * keep between the passes. Thread-safe: files may be indexed and analysed concurrently (each pass
+ * completes before the next starts).
  */
 public final class JavaParserFrontend {
   /** The newest language level javaparser 3.28 supports (BUILD-NOTES 9). */
   public static final ParserConfiguration.LanguageLevel LANGUAGE_LEVEL =
       ParserConfiguration.LanguageLevel.JAVA_25;
+
+  /** One parser per thread: javaparser's parser is not thread-safe, and cheap to keep. */
+  private static final ThreadLocal<JavaParser> PARSER =
+      ThreadLocal.withInitial(
+          () ->
+              new JavaParser(
+                  new ParserConfiguration()
+                      .setLanguageLevel(LANGUAGE_LEVEL)
+                      .setAttributeComments(false)
+                      .setTabSize(1)));
 
   private final List<Rule> rules;
   private final RuleConfig config;
@@ -95,15 +105,11 @@ public final class JavaParserFrontend {
    * @throws UnparsableException if it is not Java javaparser can read
    */
   public static CompilationUnit parse(String text) throws UnparsableException {
-    ParserConfiguration configuration =
-        new ParserConfiguration()
-            .setLanguageLevel(LANGUAGE_LEVEL)
-            .setAttributeComments(false)
-            .setTabSize(1);
     ParseResult<CompilationUnit> result;
     try {
-      result = new JavaParser(configuration).parse(text);
+      result = PARSER.get().parse(text);
     } catch (StackOverflowError e) {
+      PARSER.remove(); // its state is unknown after an overflow
       throw new UnparsableException("too deeply nested to parse");
     }
     if (!result.isSuccessful() || result.getResult().isEmpty()) {

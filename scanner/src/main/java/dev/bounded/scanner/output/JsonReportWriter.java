@@ -21,6 +21,7 @@ public final class JsonReportWriter implements ReportWriter {
     root.put("tool", "bounded");
     root.put("version", Version.VERSION);
     root.put("filesScanned", report.filesScanned());
+    root.put("filesAnalysed", report.filesAnalysed());
     root.put("linesScanned", report.linesScanned());
     ArrayNode findings = root.putArray("findings");
     for (ScanFinding f : report.findings()) {
