@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The scanner against the compiler plugin on real code: runs `bounded scan` on each library of
-# bench/realcode whose sources run.sh has unpacked under bench/scanner/target/tree/, and compares
+# bench/realcode whose sources are unpacked under bench/scanner/target/tree/<library>/ (run.sh
+# fetches five of them; the others: mvn dependency:copy of their -sources.jar), and compares
 # its (rule, file, line) findings with the plugin's in bench/realcode/results/final/.
 #
 #   bench/scanner/realcode-parity.sh      (after bench/scanner/run.sh has fetched the sources)
@@ -21,7 +22,8 @@ total_plugin=0
 total_scanner=0
 total_both=0
 printf '%-20s %7s %8s %5s\n' library plugin scanner both
-for lib in zookeeper kafka-clients jedis httpclient aws-java-sdk-core; do
+for lib in curator-client curator-framework curator-recipes zookeeper httpclient HikariCP jedis \
+  spring-retry okhttp guava-retrying aws-java-sdk-core kafka-clients failsafe resilience4j-retry; do
   [ -d "$TREE/$lib" ] || continue
   (cd "$TREE/$lib" && java -XX:+UseSerialGC -jar "$JAR" scan --format json --fail-on never \
     --output "$OUT/$lib.json" .) 2>"$OUT/$lib.stderr" || true

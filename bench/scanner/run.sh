@@ -107,6 +107,7 @@ for round in $(seq 1 "$ROUNDS"); do
   timed parse "${PARSE[@]}"
   timed bounded "${SCAN[@]}" "$TREE"
   cp "$WORK/gc-scan.log" "$WORK/gc-tree.log"
+  cp "$WORK/bounded.json" "$WORK/bounded-tree.json"
   timed pmd "${PMD[@]}"
 done
 
@@ -156,5 +157,5 @@ R=$(col pr20)
   echo "memory as the tree grows (scanner):"
   printf "$MEM"
   echo
-  echo "findings: $(grep -c '"rule" :' "$WORK/bounded.json" || true) (bounded), $(wc -l <"$WORK/pmd.txt") report lines (PMD)"
+  echo "findings on the timed tree: $(grep -c '"rule" :' "$WORK/bounded-tree.json" || true) (bounded), $(wc -l <"$WORK/pmd.txt") report lines (PMD)"
 } | tee "$OUT"
