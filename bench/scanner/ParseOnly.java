@@ -30,7 +30,7 @@ public final class ParseOnly {
             () ->
                 new JavaParser(
                     new ParserConfiguration()
-                        .setLanguageLevel(ParserConfiguration.LanguageLevel.JAVA_25)
+                        .setLanguageLevel(ParserConfiguration.LanguageLevel.JAVA_26)
                         .setAttributeComments(false)
                         .setTabSize(1)));
     List<Future<?>> futures =

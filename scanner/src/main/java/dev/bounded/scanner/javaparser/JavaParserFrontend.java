@@ -39,9 +39,9 @@ import java.util.Set;
  * completes before the next starts).
  */
 public final class JavaParserFrontend {
-  /** The newest language level javaparser 3.28 supports (BUILD-NOTES 9). */
+  /** The newest language level javaparser 3.28.2 supports, Java 26 (BUILD-NOTES 9). */
   public static final ParserConfiguration.LanguageLevel LANGUAGE_LEVEL =
-      ParserConfiguration.LanguageLevel.JAVA_25;
+      ParserConfiguration.LanguageLevel.JAVA_26;
 
   /** One parser per thread: javaparser's parser is not thread-safe, and cheap to keep. */
   private static final ThreadLocal<JavaParser> PARSER =
