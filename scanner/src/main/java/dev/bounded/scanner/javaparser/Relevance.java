@@ -1,0 +1,127 @@
+package dev.bounded.scanner.javaparser;
+
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.BodyDeclaration;
+import com.github.javaparser.ast.body.TypeDeclaration;
+import com.github.javaparser.ast.expr.LambdaExpr;
+import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.ObjectCreationExpr;
+import com.github.javaparser.ast.stmt.DoStmt;
+import com.github.javaparser.ast.stmt.ForEachStmt;
+import com.github.javaparser.ast.stmt.ForStmt;
+import com.github.javaparser.ast.stmt.LocalClassDeclarationStmt;
+import com.github.javaparser.ast.stmt.LocalRecordDeclarationStmt;
+import com.github.javaparser.ast.stmt.TryStmt;
+import com.github.javaparser.ast.stmt.WhileStmt;
+import com.github.javaparser.ast.type.ClassOrInterfaceType;
+import com.github.javaparser.ast.type.Type;
+import dev.bounded.checks.analysis.CallNames;
+import java.util.function.Predicate;
+
+/**
+ * Fast path on javaparser trees: whether code may hold anything a rule could report on. It is a
+ * superset of the compiler frontend's ({@code AnalysisCache.Relevance}), so that the two frontends
+ * analyse the same methods whatever that one's finer tests (the parity test then compares the
+ * rules, not the fast paths): any catch clause; a loop or a {@code forEach} lambda holding a sleep
+ * or a submission; an executor created; a call that configures backoff, runs a retry library, or
+ * may wait without a timeout. Nested classes are analysed on their own.
+ */
+final class Relevance {
+  private Relevance() {}
+
+  /**
+   * Tells whether a method body, or a class's initialisers, may hold a finding.
+   *
+   * @param code a method body, a field initialiser or an initialiser block
+   * @return {@code true} if the rules should see it
+   */
+  static boolean isRelevant(Node code) {
+    return scan(code, 0);
+  }
+
+  private static boolean scan(Node node, int loopDepth) {
+    if (node instanceof TypeDeclaration<?>
+        || node instanceof LocalClassDeclarationStmt
+        || node instanceof LocalRecordDeclarationStmt) {
+      return false;
+    }
+    if (node instanceof TryStmt t) {
+      if (!t.getCatchClauses().isEmpty()) {
+        return true; // any catch clause: the compiler's finer tests are its own
+      }
+    }
+    if (node instanceof ObjectCreationExpr o
+        && (mentions(o.getType(), CallNames.OWNED_EXECUTOR_CLASSES::contains)
+            || mentions(o.getType(), CallNames.EXECUTOR_CLASSES::contains)
+            || mentions(o.getType(), CallNames.BACKOFF_CONFIGURATION::contains))) {
+      return true;
+    }
+    if (node instanceof MethodCallExpr call) {
+      String name = call.getNameAsString();
+      if ((loopDepth > 0
+              && (CallNames.SLEEPS.contains(name)
+                  || CallNames.SUBMISSIONS.contains(name)
+                  || CallNames.ASYNC_STARTS.contains(name)))
+          || CallNames.EXECUTOR_FACTORIES.contains(name)
+          || CallNames.OWNED_EXECUTOR_FACTORIES.contains(name)
+          || CallNames.BACKOFF_CONFIGURATION.contains(name)
+          || CallNames.RETRY_CALLS.contains(name)
+          || CallNames.UNTIMED_WAITS.containsKey(name)) {
+        return true;
+      }
+      if ((name.equals("forEach") || name.equals("forEachOrdered"))
+          && call.getArguments().size() == 1
+          && call.getArgument(0) instanceof LambdaExpr lambda) {
+        if (call.getScope().isPresent() && scan(call.getScope().get(), loopDepth)) {
+          return true;
+        }
+        return scan(lambda, loopDepth + 1);
+      }
+    }
+    int depth = loopDepth;
+    if (node instanceof ForStmt
+        || node instanceof ForEachStmt
+        || node instanceof WhileStmt
+        || node instanceof DoStmt) {
+      depth++;
+    }
+    for (Node child : node.getChildNodes()) {
+      if (node instanceof ObjectCreationExpr && child instanceof BodyDeclaration<?>) {
+        continue; // an anonymous class body: its methods are analysed on their own
+      }
+      if (scan(child, depth)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether code calls a method whose name passes the test (lambdas and classes skipped). */
+  private static boolean calls(Node code, Predicate<String> name) {
+    if (code instanceof LambdaExpr
+        || code instanceof TypeDeclaration<?>
+        || code instanceof LocalClassDeclarationStmt
+        || code instanceof LocalRecordDeclarationStmt) {
+      return false;
+    }
+    if (code instanceof MethodCallExpr call && name.test(call.getNameAsString())) {
+      return true;
+    }
+    for (Node child : code.getChildNodes()) {
+      if (code instanceof ObjectCreationExpr && child instanceof BodyDeclaration<?>) {
+        continue;
+      }
+      if (calls(child, name)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether a type as written names a type whose simple name passes the test. */
+  private static boolean mentions(Type type, Predicate<String> simpleName) {
+    boolean[] found = {false};
+    type.walk(ClassOrInterfaceType.class, t -> found[0] |= simpleName.test(t.getNameAsString()));
+    return found[0];
+  }
+}
