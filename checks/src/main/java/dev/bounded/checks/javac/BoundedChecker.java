@@ -50,6 +50,7 @@ abstract class BoundedChecker extends BugChecker
   private final transient RuleConfig config;
   private final String docsUrl;
   private final List<String> flagErrors;
+  private final boolean disabled;
 
   BoundedChecker(Rule rule, ErrorProneFlags flags) {
     Flags.Parsed parsed = Flags.parse(flags);
@@ -57,6 +58,7 @@ abstract class BoundedChecker extends BugChecker
     this.config = parsed.config();
     this.docsUrl = Docs.page(parsed.docsTemplate(), rule.name());
     this.flagErrors = parsed.errors();
+    this.disabled = parsed.disabled().contains(rule.name());
   }
 
   @Override
@@ -114,6 +116,9 @@ abstract class BoundedChecker extends BugChecker
   }
 
   private void report(Tree tree, MethodAnalysis analysis, VisitorState state) {
+    if (disabled) {
+      return; // switched off in the settings file (severity.<Rule> = off)
+    }
     for (Finding finding : rule.check(analysis, config)) {
       if (!finding.span().isKnown()) {
         continue;

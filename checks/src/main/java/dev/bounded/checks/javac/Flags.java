@@ -2,9 +2,16 @@ package dev.bounded.checks.javac;
 
 import com.google.errorprone.ErrorProneFlags;
 import dev.bounded.checks.rules.RuleConfig;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -30,9 +37,18 @@ final class Flags {
    */
   static final String DOCS_URL = "Bounded:DocsUrl";
 
+  /**
+   * Bounded's one settings file, the scanner's and the language server's too (a properties file:
+   * {@code nonIdempotent}, {@code timeoutMethods}, {@code idempotencyKeyHeaders}, {@code docsUrl},
+   * {@code severity.<Rule>}). Flags given on the command line add to its method lists and win over
+   * its other values; {@code severity.<Rule> = off} switches a check off (other levels are set with
+   * {@code -Xep:<Rule>:<level>}, which Error Prone owns).
+   */
+  static final String CONFIG = "Bounded:Config";
+
   /** The {@code Bounded:} flags this version reads; any other is a typo. */
   private static final Set<String> BOUNDED_FLAGS =
-      Set.of(NON_IDEMPOTENT, IDEMPOTENCY_KEY_HEADER, DOCS_URL);
+      Set.of(NON_IDEMPOTENT, IDEMPOTENCY_KEY_HEADER, DOCS_URL, CONFIG);
 
   private static final String METHOD_LIST =
       "a comma-separated list of methods written fully.qualified.Type#method"
@@ -44,10 +60,12 @@ final class Flags {
    * @param config the rules' configuration (the defaults where a flag is bad)
    * @param docsTemplate the link template for diagnostics, with {@code {rule}} for the rule's name
    * @param errors usage errors, one line each; empty when every flag is good
+   * @param disabled the rules the settings file switches off
    */
-  record Parsed(RuleConfig config, String docsTemplate, List<String> errors) {
+  record Parsed(RuleConfig config, String docsTemplate, List<String> errors, Set<String> disabled) {
     Parsed {
       errors = List.copyOf(errors);
+      disabled = Set.copyOf(disabled);
     }
   }
 
@@ -61,6 +79,11 @@ final class Flags {
    */
   static Parsed parse(ErrorProneFlags flags) {
     List<String> errors = new ArrayList<>();
+    Set<String> disabled = new TreeSet<>();
+    String configFile = flags.get(CONFIG).orElse(null);
+    if (configFile != null) {
+      flags = withSettingsFile(flags, configFile.strip(), errors, disabled);
+    }
     for (String name : new TreeSet<>(flags.getFlagsMap().keySet())) {
       if (name.startsWith("Bounded:") && !BOUNDED_FLAGS.contains(name)) {
         errors.add(
@@ -107,7 +130,60 @@ final class Flags {
         docs = Docs.templateFromFlag(trimmed);
       }
     }
-    return new Parsed(new RuleConfig(nonIdempotent, headers, timeoutMethods), docs, errors);
+    return new Parsed(
+        new RuleConfig(nonIdempotent, headers, timeoutMethods), docs, errors, disabled);
+  }
+
+  /** The settings file's keys, and the flags they stand for. */
+  private static final Map<String, String> SETTINGS_KEYS =
+      Map.of(
+          "nonIdempotent", NON_IDEMPOTENT,
+          "timeoutMethods", TIMEOUT_METHODS,
+          "idempotencyKeyHeaders", IDEMPOTENCY_KEY_HEADER,
+          "docsUrl", DOCS_URL);
+
+  /**
+   * The flags with the settings file's values added: method lists joined, other values only where
+   * no flag sets them. Keys the compiler has no use for ({@code idempotent}, {@code runtime},
+   * {@code exclude}) are the scanner's.
+   */
+  private static ErrorProneFlags withSettingsFile(
+      ErrorProneFlags flags, String file, List<String> errors, Set<String> disabled) {
+    Properties settings = new Properties();
+    try (Reader in = Files.newBufferedReader(Path.of(file), StandardCharsets.UTF_8)) {
+      settings.load(in);
+    } catch (IOException | RuntimeException e) {
+      errors.add(
+          "-XepOpt:"
+              + CONFIG
+              + " expects a readable settings file (a properties file); got '"
+              + file
+              + "': "
+              + e.getMessage());
+      return flags;
+    }
+    ErrorProneFlags.Builder merged = ErrorProneFlags.builder();
+    flags.getFlagsMap().forEach(merged::putFlag);
+    for (String key : new TreeSet<>(settings.stringPropertyNames())) {
+      String value = settings.getProperty(key).strip();
+      if (key.startsWith("severity.")) {
+        if (value.equalsIgnoreCase("off")) {
+          disabled.add(key.substring("severity.".length()));
+        }
+        continue;
+      }
+      String flag = SETTINGS_KEYS.get(key);
+      if (flag == null) {
+        continue;
+      }
+      String given = flags.get(flag).orElse(null);
+      if (given == null) {
+        merged.putFlag(flag, value);
+      } else if (!flag.equals(DOCS_URL) && !flag.equals(IDEMPOTENCY_KEY_HEADER)) {
+        merged.putFlag(flag, given + "," + value);
+      }
+    }
+    return merged.build();
   }
 
   /** The rules' configuration; the defaults for any flag that is bad. */

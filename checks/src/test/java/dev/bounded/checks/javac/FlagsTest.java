@@ -129,6 +129,31 @@ final class FlagsTest {
   }
 
   @Test
+  void theSettingsFileSwitchesARuleOffAndItsBadValuesAreUsageErrors(@TempDir Path out)
+      throws Exception {
+    Path off = out.resolve("off.properties");
+    Files.writeString(off, "severity.InterruptSwallowed = off\n");
+    Result quiet = compile(out, "-XepOpt:Bounded:Config=" + off);
+    assertThat(quiet.compiled()).isTrue();
+    assertThat(quiet.diagnostics())
+        .as("the file's only finding is InterruptSwallowed's, switched off")
+        .noneSatisfy(d -> assertThat(d.getMessage(Locale.ROOT)).contains("InterruptSwallowed"));
+
+    Path bad = out.resolve("bad.properties");
+    Files.writeString(bad, "nonIdempotent = a.B.c\n");
+    assertThat(compile(out, "-XepOpt:Bounded:Config=" + bad).errors())
+        .singleElement()
+        .asString()
+        .contains("-XepOpt:Bounded:NonIdempotent expects")
+        .contains("got 'a.B.c'");
+
+    assertThat(compile(out, "-XepOpt:Bounded:Config=" + out.resolve("missing")).errors())
+        .singleElement()
+        .asString()
+        .contains("-XepOpt:Bounded:Config expects a readable settings file");
+  }
+
+  @Test
   void goodFlagsCompileAsBefore(@TempDir Path out) throws Exception {
     Result result =
         compile(
