@@ -68,6 +68,7 @@ public class TaskScopeBenchmark {
   private ExecutorService shared;
 
   @Setup(Level.Trial)
+  @SuppressWarnings("UnboundedExecutor") // the comparison: the JDK's pool as users write it
   public void setUp() {
     batch = Collections.nCopies(tasks, trivial);
     shared = Executors.newCachedThreadPool(factory);

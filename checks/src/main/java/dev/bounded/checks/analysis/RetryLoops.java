@@ -275,7 +275,7 @@ final class RetryLoops {
   private static final Pattern NODES =
       Pattern.compile(
           "(?i).*(address|host|node|server|replica|endpoint|url|uri|broker|peer|member|instance"
-              + "|candidate|invoker|connection|channel|seed|target|provider|backend|route|region"
+              + "|candidate|invoker|connection|channel|seed|target|backend|route|region"
               + "|zone|\\bip|inet|socket|location|mirror|resolver|dns|cluster|shard|master|slave"
               + "|primary|secondary|leader).*");
 

@@ -194,7 +194,9 @@ final class Interrupts {
         }
       }
     }
-    return false;
+    // A library's own interrupt exception, named so (Kafka's InterruptException restores the flag
+    // in its constructor): the type tells callers the thread was interrupted.
+    return thrown instanceof Expr.New created && created.type().simpleName().contains("Interrupt");
   }
 
   /** Whether a call declares that it throws an exception type that carries an interrupt. */
@@ -215,6 +217,9 @@ final class Interrupts {
    * ..}, {@code if (Thread.interrupted()) return}).
    */
   static boolean propagatesAsInterrupt(MethodAnalysis analysis, Stmt.Catch clause) {
+    if (handsToCallThatMayRethrow(clause)) {
+      return true;
+    }
     if (catchesDirectly(clause)) {
       // Every interrupt lands here: a path that goes round again retries it, whatever another
       // path throws (if (interruptibly) throw e;).
@@ -233,6 +238,26 @@ final class Interrupts {
           && testsForInterrupt(check.condition(), e)
           && !Flow.canCompleteNormally(check.then())) {
         return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether the handler hands the exception to a call declared to throw an exception type that
+   * could be it ({@code retryLoop.takeException(e)} declaring {@code throws Exception}): a retry
+   * policy that rethrows what it will not retry. Whether it rethrows an interrupt is the callee's
+   * business, which this unit may not see: silent.
+   */
+  private static boolean handsToCallThatMayRethrow(Stmt.Catch clause) {
+    String e = clause.parameter();
+    for (Expr.Call call : Nodes.calls(clause.body())) {
+      if (call.args().stream().anyMatch(a -> Nodes.mentions(a, e))) {
+        for (TypeRef thrown : call.method().thrown()) {
+          if (thrown.isSupertypeOf(INTERRUPTED_EXCEPTION)) {
+            return true;
+          }
+        }
       }
     }
     return false;

@@ -80,8 +80,11 @@ public final class UnboundedExecutorRule implements Rule {
                   + kept
                   + " and created "
                   + unbounded.description()
-                  + ": under load its backlog grows without bound until memory runs out, and"
-                  + " submitters never slow down. Bound it (BoundedExecutor, or a"
+                  + (unbounded.description().contains("thread")
+                      ? ": under load it starts threads without bound until memory or native"
+                          + " threads run out"
+                      : ": under load its backlog grows without bound until memory runs out")
+                  + ", and submitters never slow down. Bound it (BoundedExecutor, or a"
                   + " ThreadPoolExecutor on an ArrayBlockingQueue with a policy for a full queue)",
               fixes(analysis, unbounded)));
     }

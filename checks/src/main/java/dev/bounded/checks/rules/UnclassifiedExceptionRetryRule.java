@@ -33,14 +33,13 @@ public final class UnclassifiedExceptionRetryRule implements Rule {
             analysis,
             type -> BROAD_CATCHES.contains(type.name()),
             "java.lang.RuntimeException",
-            true)) {
+            false)) {
       String type = match.typeName().substring("java.lang.".length());
       findings.add(
           new Finding(
               NAME,
               match.typeSpan(),
-              (match.loop().isRetryLoop() ? "This retry loop" : "This background loop")
-                  + " catches "
+              "This retry loop catches "
                   + type
                   + " without classifying it: programming errors such as NullPointerException or"
                   + " IllegalArgumentException are retried along with transient failures. Catch"
