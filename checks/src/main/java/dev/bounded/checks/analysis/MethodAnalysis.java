@@ -180,6 +180,7 @@ public final class MethodAnalysis {
    * @param call a call in the method
    * @return {@code true} for a recursive call
    */
+  @SuppressWarnings("ReferenceEquality") // models are compared by identity
   public boolean isSelfCall(Expr.Call call) {
     if (!call.name().equals(method.name()) || call.args().size() != method.params().size()) {
       return false;
@@ -187,6 +188,10 @@ public final class MethodAnalysis {
     if (call.receiver() != null
         && !(call.receiver() instanceof Expr.Name self && self.name().equals("this"))) {
       return false;
+    }
+    MethodModel declared = context.unit().declarationOf(call);
+    if (declared != null) {
+      return declared == method; // an overload of the same name and arity is another method
     }
     return !call.method().resolved()
         || method.owner().isEmpty()
