@@ -220,22 +220,9 @@ public final class UnitFacts {
     if (flag.equals(StopFlags.JDK_FLAG)) {
       return flagsSetBeforeInterrupt.contains(StopFlags.JDK_FLAG);
     }
-    if (flag.endsWith("()")) {
-      String getter = flag.substring(0, flag.length() - 2);
-      for (MethodModel method : unit.methods()) {
-        if (method.name().equals(getter) && method.params().isEmpty()) {
-          for (Node n : Nodes.preOrder(method.body())) {
-            if (n instanceof Expr.Name name
-                && StopFlags.isField(name)
-                && flagsSetBeforeInterrupt.contains(name.name())) {
-              return true;
-            }
-          }
-        }
-      }
-      return false;
-    }
-    return flagsSetBeforeInterrupt.contains(flag);
+    return flag.endsWith("()")
+        ? getterReadsOneOf(flag, flagsSetBeforeInterrupt)
+        : flagsSetBeforeInterrupt.contains(flag);
   }
 
   /**
@@ -261,22 +248,26 @@ public final class UnitFacts {
         }
       }
     }
-    if (flag.endsWith("()")) {
-      String getter = flag.substring(0, flag.length() - 2);
-      for (MethodModel method : unit.methods()) {
-        if (method.name().equals(getter) && method.params().isEmpty()) {
-          for (Node n : Nodes.preOrder(method.body())) {
-            if (n instanceof Expr.Name name
-                && StopFlags.isField(name)
-                && writtenFields.contains(name.name())) {
-              return true;
-            }
+    return flag.endsWith("()")
+        ? getterReadsOneOf(flag, writtenFields)
+        : writtenFields.contains(flag);
+  }
+
+  /** Whether the unit's method {@code getter()} (no arguments) reads one of the fields. */
+  private boolean getterReadsOneOf(String flag, Set<String> fields) {
+    String getter = flag.substring(0, flag.length() - 2);
+    for (MethodModel method : unit.methods()) {
+      if (method.name().equals(getter) && method.params().isEmpty()) {
+        for (Node n : Nodes.preOrder(method.body())) {
+          if (n instanceof Expr.Name name
+              && StopFlags.isField(name)
+              && fields.contains(name.name())) {
+            return true;
           }
         }
       }
-      return false;
     }
-    return writtenFields.contains(flag);
+    return false;
   }
 
   private Set<String> computeFlagsSetBeforeInterrupt() {

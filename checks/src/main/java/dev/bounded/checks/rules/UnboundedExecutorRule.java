@@ -37,12 +37,6 @@ public final class UnboundedExecutorRule implements Rule {
   public static final String NAME = "UnboundedExecutor";
 
   private static final String EXECUTORS = "java.util.concurrent.Executors";
-  private static final Set<String> UNBOUNDED_QUEUES =
-      Set.of(
-          "java.util.concurrent.LinkedTransferQueue", "java.util.concurrent.PriorityBlockingQueue");
-  private static final Set<String> CAPACITY_OPTIONAL_QUEUES =
-      Set.of(
-          "java.util.concurrent.LinkedBlockingQueue", "java.util.concurrent.LinkedBlockingDeque");
 
   /** Calls that store a value in a collection or holder. */
   private static final Set<String> STORES =
@@ -119,47 +113,15 @@ public final class UnboundedExecutorRule implements Rule {
             && CallNames.EXECUTOR_CLASSES.contains(created.type().simpleName()))) {
       return null;
     }
-    if (created.args().size() < 5) {
+    PoolShapes.Unbounded pool = PoolShapes.threadPool(analysis, created);
+    if (pool == null) {
       return null;
     }
-    Expr max = created.args().get(1);
-    for (Expr queue : analysis.origins(created.args().get(4))) {
-      if (!(queue instanceof Expr.New q)) {
-        continue;
-      }
-      String queueType = q.type().name();
-      if (UNBOUNDED_QUEUES.contains(queueType)
-          || (CAPACITY_OPTIONAL_QUEUES.contains(queueType) && hasNoCapacity(q))) {
-        return new Unbounded(
-            "on a " + q.type().simpleName() + " without capacity",
-            CAPACITY_OPTIONAL_QUEUES.contains(queueType) && q.args().isEmpty() ? q : null);
-      }
-      if (queueType.equals("java.util.concurrent.SynchronousQueue") && isMaxInt(analysis, max)) {
-        return new Unbounded(
-            "with no limit on threads (a SynchronousQueue and Integer.MAX_VALUE threads)", null);
-      }
-    }
-    return null;
-  }
-
-  private static boolean hasNoCapacity(Expr.New queue) {
-    // LinkedBlockingQueue() and LinkedBlockingQueue(Collection) are unbounded; (int) is bounded.
-    return queue.args().isEmpty()
-        || (queue.args().size() == 1
-            && queue.args().get(0).type().isSubtypeOf("java.util.Collection"));
-  }
-
-  /** {@code Integer.MAX_VALUE}, directly or as the value of a local, field or constant. */
-  private static boolean isMaxInt(MethodAnalysis analysis, Expr expr) {
-    if (expr instanceof Expr.Name name && name.name().equals("MAX_VALUE")) {
-      return true;
-    }
-    for (Expr origin : analysis.origins(expr)) {
-      if (origin != expr && origin instanceof Expr.Name name && name.name().equals("MAX_VALUE")) {
-        return true;
-      }
-    }
-    return false;
+    return pool.threads()
+        ? new Unbounded(
+            "with no limit on threads (a SynchronousQueue and Integer.MAX_VALUE threads)", null)
+        : new Unbounded(
+            "on a " + pool.queue().type().simpleName() + " without capacity", pool.fixableQueue());
   }
 
   /**

@@ -44,14 +44,6 @@ public final class UnboundedSubmissionRule implements Rule {
 
   private static final String EXECUTORS = "java.util.concurrent.Executors";
   private static final String BOUNDED_EXECUTOR = "dev.bounded.runtime.BoundedExecutor";
-  private static final Set<String> UNBOUNDED_QUEUES =
-      Set.of(
-          "java.util.concurrent.LinkedTransferQueue",
-          "java.util.concurrent.PriorityBlockingQueue",
-          "java.util.concurrent.DelayQueue");
-  private static final Set<String> CAPACITY_OPTIONAL_QUEUES =
-      Set.of(
-          "java.util.concurrent.LinkedBlockingQueue", "java.util.concurrent.LinkedBlockingDeque");
 
   /**
    * Why an executor is unbounded, the expression to fix, the pool-size expression of a fixed pool,
@@ -207,41 +199,23 @@ public final class UnboundedSubmissionRule implements Rule {
         return new Unbounded(
             "a " + created.type().simpleName() + ", whose queue has no capacity", null, null);
       }
-      if (type.equals("java.util.concurrent.ThreadPoolExecutor") && created.args().size() >= 5) {
-        Expr max = created.args().get(1);
-        for (Expr queue : analysis.origins(created.args().get(4))) {
-          if (!(queue instanceof Expr.New q)) {
-            continue;
-          }
-          String queueType = q.type().name();
-          if (UNBOUNDED_QUEUES.contains(queueType)
-              || (CAPACITY_OPTIONAL_QUEUES.contains(queueType) && hasNoCapacity(q))) {
-            return new Unbounded(
-                "a ThreadPoolExecutor on a " + q.type().simpleName() + " without capacity",
-                q,
-                null);
-          }
-          if (queueType.equals("java.util.concurrent.SynchronousQueue") && isMaxInt(max)) {
-            return new Unbounded(
-                "a ThreadPoolExecutor with no limit on threads (SynchronousQueue, Integer.MAX_VALUE)",
-                null,
-                null);
-          }
+      if (type.equals("java.util.concurrent.ThreadPoolExecutor")) {
+        PoolShapes.Unbounded pool = PoolShapes.threadPool(analysis, created);
+        if (pool != null && pool.threads()) {
+          return new Unbounded(
+              "a ThreadPoolExecutor with no limit on threads (SynchronousQueue, Integer.MAX_VALUE)",
+              null,
+              null);
+        }
+        if (pool != null) {
+          return new Unbounded(
+              "a ThreadPoolExecutor on a " + pool.queue().type().simpleName() + " without capacity",
+              pool.queue(),
+              null);
         }
       }
     }
     return null;
-  }
-
-  private static boolean hasNoCapacity(Expr.New queue) {
-    // LinkedBlockingQueue() and LinkedBlockingQueue(Collection) are unbounded; (int) is bounded.
-    return queue.args().isEmpty()
-        || (queue.args().size() == 1
-            && queue.args().get(0).type().isSubtypeOf("java.util.Collection"));
-  }
-
-  private static boolean isMaxInt(Expr expr) {
-    return expr instanceof Expr.Name name && name.name().equals("MAX_VALUE");
   }
 
   /**

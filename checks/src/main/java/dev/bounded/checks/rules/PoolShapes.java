@@ -1,0 +1,92 @@
+package dev.bounded.checks.rules;
+
+import dev.bounded.checks.analysis.MethodAnalysis;
+import dev.bounded.checks.model.Expr;
+import java.util.Set;
+
+/**
+ * What the executor rules share: whether a {@code new ThreadPoolExecutor(..)} queues or starts
+ * threads without bound.
+ */
+final class PoolShapes {
+  /** Queues that never fill. */
+  private static final Set<String> UNBOUNDED_QUEUES =
+      Set.of(
+          "java.util.concurrent.LinkedTransferQueue",
+          "java.util.concurrent.PriorityBlockingQueue",
+          "java.util.concurrent.DelayQueue");
+
+  /** Queues that are unbounded unless given a capacity. */
+  private static final Set<String> CAPACITY_OPTIONAL_QUEUES =
+      Set.of(
+          "java.util.concurrent.LinkedBlockingQueue", "java.util.concurrent.LinkedBlockingDeque");
+
+  /**
+   * How a thread pool is unbounded.
+   *
+   * @param queue the queue without capacity, or {@code null} when it is the thread count
+   * @param fixableQueue the queue creation a capacity can be given to ({@code new
+   *     LinkedBlockingQueue<>()}), or {@code null}
+   */
+  record Unbounded(Expr.New queue, Expr.New fixableQueue) {
+    /** Whether the thread count, not the queue, has no bound. */
+    boolean threads() {
+      return queue == null;
+    }
+  }
+
+  private PoolShapes() {}
+
+  /**
+   * Tells how a {@code new ThreadPoolExecutor(core, max, keepAlive, unit, queue, ..)} is unbounded:
+   * its queue (followed through locals and fields) has no capacity, or it hands off through a
+   * {@code SynchronousQueue} to at most {@code Integer.MAX_VALUE} threads (also as the value of a
+   * local, field or constant).
+   *
+   * @param analysis the method's analysis
+   * @param pool the creation
+   * @return how it is unbounded, or {@code null} if bounded or unknown
+   */
+  static Unbounded threadPool(MethodAnalysis analysis, Expr.New pool) {
+    if (pool.args().size() < 5) {
+      return null;
+    }
+    Expr max = pool.args().get(1);
+    for (Expr origin : analysis.origins(pool.args().get(4))) {
+      if (!(origin instanceof Expr.New queue)) {
+        continue;
+      }
+      String type = queue.type().name();
+      if (UNBOUNDED_QUEUES.contains(type)
+          || (CAPACITY_OPTIONAL_QUEUES.contains(type) && hasNoCapacity(queue))) {
+        return new Unbounded(
+            queue,
+            CAPACITY_OPTIONAL_QUEUES.contains(type) && queue.args().isEmpty() ? queue : null);
+      }
+      if (type.equals("java.util.concurrent.SynchronousQueue") && isMaxInt(analysis, max)) {
+        return new Unbounded(null, null);
+      }
+    }
+    return null;
+  }
+
+  private static boolean hasNoCapacity(Expr.New queue) {
+    // LinkedBlockingQueue() and LinkedBlockingQueue(Collection) are unbounded; (int) is bounded.
+    return queue.args().isEmpty()
+        || (queue.args().size() == 1
+            && queue.args().get(0).type().isSubtypeOf("java.util.Collection"));
+  }
+
+  /** {@code Integer.MAX_VALUE}, directly or as the value of a local, field or constant. */
+  private static boolean isMaxInt(MethodAnalysis analysis, Expr expr) {
+    if (expr instanceof Expr.Name name && name.name().equals("MAX_VALUE")) {
+      return true;
+    }
+    for (Expr origin : analysis.origins(expr)) {
+      if (origin instanceof Expr.Name name && name.name().equals("MAX_VALUE")) {
+        return true;
+      }
+    }
+    return false;
+  }
+}
