@@ -68,6 +68,8 @@ public final class RetryPolicyWithoutJitterRule implements Rule {
   public List<Finding> check(MethodAnalysis analysis, RuleConfig config) {
     List<Finding> findings = new ArrayList<>();
     String owner = analysis.method().owner();
+    // A constant random source is how a test makes the backoff deterministic (the runtime's
+    // testing guide says so): it is reported outside test classes only.
     for (String library : LIBRARY_PACKAGES) {
       if (owner != null && owner.startsWith(library)) {
         return findings; /* Fast path: the library's own implementation. */
@@ -112,7 +114,8 @@ public final class RetryPolicyWithoutJitterRule implements Rule {
         } else if (call.name().equals("random")
             && call.args().size() == 1
             && isOn(call, Set.of(BOUNDED_BUILDER))
-            && isConstant(call.args().get(0))) {
+            && isConstant(call.args().get(0))
+            && !isTestClass(owner)) {
           findings.add(
               new Finding(
                   NAME,
@@ -244,5 +247,19 @@ public final class RetryPolicyWithoutJitterRule implements Rule {
             + HERD
             + " Use ExponentialRandomBackOffPolicy, which takes the same settings",
         fixes);
+  }
+
+  private static final java.util.regex.Pattern TEST_CLASS =
+      java.util.regex.Pattern.compile("\\w(Test|Tests|IT)(\\.|\\$|$)");
+
+  /**
+   * A test class (or a class nested in one) by the name conventions of JUnit and Maven: {@code
+   * FooTest}, {@code FooTests}, {@code FooIT}.
+   */
+  private static boolean isTestClass(String owner) {
+    if (owner == null) {
+      return false;
+    }
+    return TEST_CLASS.matcher(owner).find();
   }
 }
