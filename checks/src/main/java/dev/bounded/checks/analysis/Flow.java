@@ -71,6 +71,25 @@ public final class Flow {
   }
 
   /**
+   * Tells whether a branch leaves on every path by a throw, a return or a break (not only by a
+   * {@code continue}, which goes round again).
+   *
+   * @param branch a statement
+   * @return {@code true} if no path completes normally and one throws, returns or breaks
+   */
+  public static boolean leaves(Stmt branch) {
+    if (canCompleteNormally(branch)) {
+      return false;
+    }
+    for (Node n : Nodes.sameFrame(branch)) {
+      if (n instanceof Stmt.Throw || n instanceof Stmt.Return || n instanceof Stmt.Break) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
    * Tells whether an expression is the literal {@code true}.
    *
    * @param expr an expression

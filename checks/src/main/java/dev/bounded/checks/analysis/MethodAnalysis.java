@@ -32,7 +32,9 @@ public final class MethodAnalysis {
   private final List<Stmt.Catch> catches = new ArrayList<>();
   private final Map<String, List<Expr>> localValues = new java.util.HashMap<>();
   private final Set<String> localNames = new HashSet<>();
-  private LoopInfo recursion;
+
+  /** The body standing for a loop (a recursion, a self-rescheduling task), or null. */
+  private LoopInfo wholeMethodLoop;
 
   private MethodAnalysis(MethodModel method, SourceContext context) {
     this.method = method;
@@ -101,13 +103,13 @@ public final class MethodAnalysis {
     loops.sort((a, b) -> Integer.compare(a.span().start(), b.span().start()));
     catches.sort((a, b) -> Integer.compare(a.span().start(), b.span().start()));
     if (callsItselfFromCatch()) {
-      recursion = LoopInfo.ofRecursion(method.body());
+      wholeMethodLoop = LoopInfo.ofRecursion(method.body());
     } else if (method.isTaskBody() && reschedulesItself()) {
-      recursion = LoopInfo.ofReschedule(method.body());
+      wholeMethodLoop = LoopInfo.ofReschedule(method.body());
     }
-    if (recursion != null) {
-      loops.add(0, recursion);
-      loopsByNode.put(method.body(), recursion);
+    if (wholeMethodLoop != null) {
+      loops.add(0, wholeMethodLoop);
+      loopsByNode.put(method.body(), wholeMethodLoop);
     }
     indexContexts();
   }
@@ -208,7 +210,7 @@ public final class MethodAnalysis {
    */
   private void indexContexts() {
     List<Context> stack = new ArrayList<>();
-    stack.add(new Context(method.body(), recursion, null, null));
+    stack.add(new Context(method.body(), wholeMethodLoop, null, null));
     while (!stack.isEmpty()) {
       Context c = stack.remove(stack.size() - 1);
       Node node = c.node();

@@ -144,23 +144,11 @@ public final class StopFlags {
     for (Node n : analysis.loopLevel(loop)) {
       if (n instanceof Stmt.If check
           && checksStop(check.condition())
-          && (leaves(check.then()) || guardsReschedule(analysis, loop, check))) {
+          && (Flow.leaves(check.then()) || guardsReschedule(analysis, loop, check))) {
         conditions.add(check.condition());
       }
     }
     return conditions;
-  }
-
-  private static boolean leaves(Stmt branch) {
-    if (Flow.canCompleteNormally(branch)) {
-      return false;
-    }
-    for (Node n : Nodes.sameFrame(branch)) {
-      if (n instanceof Stmt.Break || n instanceof Stmt.Return || n instanceof Stmt.Throw) {
-        return true;
-      }
-    }
-    return false;
   }
 
   private static boolean guardsReschedule(MethodAnalysis analysis, LoopInfo loop, Stmt.If check) {

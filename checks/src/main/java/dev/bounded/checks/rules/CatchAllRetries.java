@@ -113,7 +113,8 @@ final class CatchAllRetries {
       if (n instanceof Stmt.If check && Nodes.mentions(check.condition(), e)) {
         // Classification only if some kinds of failure leave: a branch that goes round for every
         // other failure as well does not classify.
-        if (leaves(check.then()) || (check.otherwise() != null && leaves(check.otherwise()))) {
+        if (Flow.leaves(check.then())
+            || (check.otherwise() != null && Flow.leaves(check.otherwise()))) {
           return true;
         }
         testedInIf.addAll(Nodes.sameFrame(check.condition()));
@@ -152,19 +153,6 @@ final class CatchAllRetries {
     // Stored, then judged after the try: attempt = new Attempt(e); ... if
     // (stop.shouldStop(attempt))
     return storedIn != null && judgedAfterTry(analysis, clause, storedIn);
-  }
-
-  /** Whether a branch leaves the loop on every path: it throws, returns or breaks. */
-  private static boolean leaves(Stmt branch) {
-    if (Flow.canCompleteNormally(branch)) {
-      return false;
-    }
-    for (Node n : Nodes.sameFrame(branch)) {
-      if (n instanceof Stmt.Throw || n instanceof Stmt.Return || n instanceof Stmt.Break) {
-        return true;
-      }
-    }
-    return false;
   }
 
   private static boolean hasClassifiedExit(Stmt body) {

@@ -584,11 +584,6 @@ final class Interrupts {
     return false;
   }
 
-  /** Whether a loop's condition checks for a request to stop (see {@link StopFlags}). */
-  static boolean conditionChecksStop(LoopInfo loop) {
-    return StopFlags.conditionChecksStop(loop);
-  }
-
   /**
    * Whether an interrupt caught by {@code clause} is a wake-up the loop expects: the loop condition
    * checks a stop flag that the code interrupting the thread sets first (a stop or close method of
