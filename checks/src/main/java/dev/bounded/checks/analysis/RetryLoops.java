@@ -3,6 +3,7 @@ package dev.bounded.checks.analysis;
 import dev.bounded.checks.analysis.LoopInfo.Evidence;
 import dev.bounded.checks.analysis.LoopInfo.Kind;
 import dev.bounded.checks.model.Expr;
+import dev.bounded.checks.model.MethodModel;
 import dev.bounded.checks.model.Node;
 import dev.bounded.checks.model.Stmt;
 import java.util.ArrayList;
@@ -358,7 +359,10 @@ final class RetryLoops {
     return false;
   }
 
-  /** Whether control leaving {@code stmt} normally reaches the end of the loop's body. */
+  /**
+   * Whether control leaving {@code stmt} normally reaches the end of the loop's body, or a {@code
+   * continue} of the loop.
+   */
   private static boolean reachesEndOfBody(MethodAnalysis analysis, Stmt stmt, LoopInfo loop) {
     Node child = stmt;
     for (Node p = analysis.parent(stmt); child != loop.body(); child = p, p = analysis.parent(p)) {
@@ -368,6 +372,9 @@ final class RetryLoops {
       if (p instanceof Stmt.Block block) {
         boolean after = false;
         for (Stmt s : block.statements()) {
+          if (after && s instanceof Stmt.Continue c && targets(analysis, c, c.label(), loop)) {
+            return true; // continue; after the handler: round again
+          }
           if (after && !Flow.canCompleteNormally(s)) {
             return false;
           }
@@ -419,7 +426,7 @@ final class RetryLoops {
     }
     Node loopNode = loop.node();
     for (Node n : Nodes.sameFrame(loop.body())) {
-      if (analysis.isInCatchBody(n, loopNode)) {
+      if (analysis.isInCatchBody(n, loopNode) || leavesWhenExhausted(analysis, n, loop)) {
         continue;
       }
       if (n instanceof Stmt.Return) {
@@ -454,17 +461,75 @@ final class RetryLoops {
     }
     for (Node n : Nodes.sameFrame(loop.body())) {
       // A local success flag (done = true); a field read by the condition is a stop flag, and
-      // setting it is stopping, not succeeding.
+      // setting it is stopping, not succeeding, unless its name says success (started = true).
       if (n instanceof Expr.Assign assign
           && assign.operator().equals("=")
           && assign.target() instanceof Expr.Name target
-          && target.isVariable(target.name())
+          && (target.isVariable(target.name())
+              || (SUCCESS_FIELD.matcher(target.name()).matches() && isTrueOrValue(assign.value())))
           && read.contains(target.name())
           && !analysis.isInCatchBody(n, loopNode)) {
         return true;
       }
     }
     return false;
+  }
+
+  /**
+   * Whether a jump leaves the loop because there is nothing (more) to do, not because an attempt
+   * succeeded: it is the then-branch of an {@code if} that finds what the round fetched missing
+   * ({@code if (msg == null) break;}), a collection empty ({@code isEmpty()}) or a size at its
+   * limit ({@code if (consumers.size() >= max) break;}). A loop that leaves that way walks items.
+   */
+  private static boolean leavesWhenExhausted(MethodAnalysis analysis, Node jump, LoopInfo loop) {
+    if (!(jump instanceof Stmt.Return || jump instanceof Stmt.Break)) {
+      return false;
+    }
+    Node child = jump;
+    for (Node p = analysis.parent(jump);
+        p != null && p != loop.node();
+        child = p, p = analysis.parent(p)) {
+      if (p instanceof Stmt.Try || p instanceof Stmt.Loop) {
+        return false;
+      }
+      if (p instanceof Stmt.If check) {
+        return check.then() == child && isExhaustionTest(check.condition());
+      }
+    }
+    return false;
+  }
+
+  private static boolean isExhaustionTest(Expr condition) {
+    for (Node n : Nodes.sameFrame(condition)) {
+      if (n instanceof Expr.Binary test
+          && test.operator().equals("==")
+          && (isNull(test.left()) || isNull(test.right()))) {
+        return true;
+      }
+      if (n instanceof Expr.Call call
+          && call.args().isEmpty()
+          && (call.name().equals("isEmpty") || SIZE_NAMES.contains(call.name()))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean isNull(Expr expr) {
+    return expr instanceof Expr.Literal literal && literal.value() == null;
+  }
+
+  /** Names of fields that record that the operation succeeded: {@code started}, {@code done}. */
+  private static final Pattern SUCCESS_FIELD =
+      Pattern.compile(
+          "(?i)(is|has)?_?(started|connected|done|success|successful|succeeded|complete|completed"
+              + "|finished|ready|initiali[sz]ed|established|registered|acquired|subscribed|sent"
+              + "|opened|bound|result|response|connection|session|client|channel)");
+
+  /** {@code true}, or a value that is not {@code false} or {@code null}. */
+  private static boolean isTrueOrValue(Expr value) {
+    return !(value instanceof Expr.Literal literal
+        && (literal.value() == null || Boolean.FALSE.equals(literal.value())));
   }
 
   private static boolean countsAttempts(List<Node> level) {
@@ -586,9 +651,56 @@ final class RetryLoops {
         if (isRemovalFromFront(call)) {
           return true;
         }
+        if (calleeTakesItems(analysis, call)) {
+          return true;
+        }
+      }
+      if (n instanceof Stmt.LocalVar local
+          && local.init() instanceof Expr.Call fetch
+          && isItemFetch(fetch)
+          && !NODES.matcher(local.name()).matches()
+          && !analysis.isInCatchBody(n, loop.node())) {
+        return true; // List<Message> msgs = queue.takeMessages(batch);
+      }
+      if (n instanceof Expr.Assign assign
+          && assign.target() instanceof Expr.Name target
+          && assign.value() instanceof Expr.Call fetch
+          && (fetch.name().equals("poll") || fetch.name().equals("receive"))
+          && loop.condition() != null
+          && Nodes.mentions(loop.condition(), target.name())) {
+        return true; // do { event = events.poll(1, SECONDS); ... } while (event != null);
       }
     }
     return takesItemByShape(loop);
+  }
+
+  /**
+   * Whether a call goes to a method of the unit that takes items from a queue itself ({@code
+   * flushTraceContext()} that polls the next batch): a loop around it consumes them.
+   */
+  @SuppressWarnings("ReferenceEquality") // models are compared by identity
+  private static boolean calleeTakesItems(MethodAnalysis analysis, Expr.Call call) {
+    if (!call.name().matches("(?i).*(flush|drain|consume|dispatch|process|handle|deliver).*")) {
+      return false;
+    }
+    MethodModel callee = analysis.context().unit().declarationOf(call);
+    if (callee == null || callee == analysis.method()) {
+      return false;
+    }
+    for (Node n : Nodes.sameFrame(callee.body())) {
+      if (n instanceof Expr.Call inner
+          && ((inner.name().equals("poll") && inner.args().isEmpty())
+              || inner.name().equals("take")
+              || inner.name().equals("drainTo")
+              || isRemovalFromFront(inner))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean isItemFetch(Expr.Call call) {
+    return ITEM_SHAPE.matcher(call.name()).matches() && !NOT_AN_ITEM.matcher(call.name()).matches();
   }
 
   /** {@code list.remove(0)}, {@code deque.removeFirst()}: consuming a collection. */
