@@ -142,35 +142,41 @@ public final class UnitFacts {
 
   /**
    * Whether {@code caller}'s body ends with the call to {@code callee} (as a statement or a
-   * returned value, possibly inside the last statement's own last statements): nothing runs after
-   * it.
+   * returned value, possibly inside the last statement's own last statements, or the last statement
+   * of a branch of a trailing {@code if}): nothing runs after it.
    */
   @SuppressWarnings("ReferenceEquality") // models are compared by identity
   private boolean callsLast(MethodModel caller, MethodModel callee) {
-    Expr tail = tailExpression(caller.body());
-    return tail instanceof Expr.Call call && unit.declarationOf(call) == callee;
+    List<Expr> tails = new ArrayList<>();
+    tailExpressions(caller.body(), tails);
+    for (Expr tail : tails) {
+      if (tail instanceof Expr.Call call && unit.declarationOf(call) == callee) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
-   * The expression a body ends with: its last statement's, through blocks and the body of a
-   * trailing try; {@code return x} gives {@code x}.
+   * The expressions a body can end with: its last statement's, through blocks, the body of a
+   * trailing try and both branches of a trailing if; {@code return x} gives {@code x}.
    */
-  private static Expr tailExpression(Stmt stmt) {
-    while (true) {
-      if (stmt instanceof Stmt.Block block) {
-        if (block.statements().isEmpty()) {
-          return null;
-        }
-        stmt = block.statements().get(block.statements().size() - 1);
-      } else if (stmt instanceof Stmt.Try t) {
-        stmt = t.body();
-      } else if (stmt instanceof Stmt.ExprStmt e) {
-        return e.expr();
-      } else if (stmt instanceof Stmt.Return r) {
-        return r.value();
-      } else {
-        return null;
+  private static void tailExpressions(Stmt stmt, List<Expr> tails) {
+    if (stmt instanceof Stmt.Block block) {
+      if (!block.statements().isEmpty()) {
+        tailExpressions(block.statements().get(block.statements().size() - 1), tails);
       }
+    } else if (stmt instanceof Stmt.Try t) {
+      tailExpressions(t.body(), tails);
+    } else if (stmt instanceof Stmt.If check) {
+      tailExpressions(check.then(), tails);
+      if (check.otherwise() != null) {
+        tailExpressions(check.otherwise(), tails);
+      }
+    } else if (stmt instanceof Stmt.ExprStmt e) {
+      tails.add(e.expr());
+    } else if (stmt instanceof Stmt.Return r && r.value() != null) {
+      tails.add(r.value());
     }
   }
 
@@ -208,7 +214,8 @@ public final class UnitFacts {
    * Tells whether some method of the unit sets a stop flag and then interrupts a thread (or shuts
    * an executor down now, or cancels with interruption), so that a worker woken by the interrupt
    * finds the flag set. Flags are fields, or methods without arguments that read fields ({@code
-   * isRunning()}); {@link StopFlags#JDK_FLAG} always holds.
+   * isRunning()}); {@link StopFlags#JDK_FLAG} holds when the unit shuts an executor down now, or
+   * shuts none down itself.
    *
    * @param flag a flag as {@link StopFlags#flagsRead} returns it
    * @return {@code true} if the unit sets it before interrupting
@@ -218,7 +225,12 @@ public final class UnitFacts {
       flagsSetBeforeInterrupt = computeFlagsSetBeforeInterrupt();
     }
     if (flag.equals(StopFlags.JDK_FLAG)) {
-      return flagsSetBeforeInterrupt.contains(StopFlags.JDK_FLAG);
+      // The JDK's shutdownNow() marks the executor shut down before it interrupts its workers.
+      // A unit that shuts its executors down only with shutdown() never interrupts them that way:
+      // an interrupt comes from elsewhere and the lifecycle query does not see it. A unit that
+      // shuts none down runs on executors owned elsewhere, whose owner is not known here.
+      return flagsSetBeforeInterrupt.contains(StopFlags.JDK_FLAG)
+          || !flagsSetBeforeInterrupt.contains(SHUTS_DOWN);
     }
     return flag.endsWith("()")
         ? getterReadsOneOf(flag, flagsSetBeforeInterrupt)
@@ -270,6 +282,9 @@ public final class UnitFacts {
     return false;
   }
 
+  /** Marks a unit that shuts an executor down without interrupting ({@code pool.shutdown()}). */
+  private static final String SHUTS_DOWN = "<shutdown>";
+
   private Set<String> computeFlagsSetBeforeInterrupt() {
     Set<String> flags = new HashSet<>();
     for (MethodModel method : unit.methods()) {
@@ -281,6 +296,11 @@ public final class UnitFacts {
           if (call.name().equals("shutdownNow")) {
             flags.add(StopFlags.JDK_FLAG); // the JDK sets the executor's state, then interrupts
           }
+        } else if (n instanceof Expr.Call call
+            && call.name().equals("shutdown")
+            && call.args().isEmpty()
+            && call.receiver() != null) {
+          flags.add(SHUTS_DOWN);
         }
       }
       if (lastInterrupt < 0) {

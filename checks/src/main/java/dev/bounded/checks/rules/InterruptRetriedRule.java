@@ -54,20 +54,24 @@ public final class InterruptRetriedRule implements Rule {
       }
       boolean restores = Interrupts.restoresFlag(clause.body());
       String message =
-          loop.isBackgroundRetry()
-              ? "This background loop catches InterruptedException and goes round again: a"
-                  + " request to stop is treated like a failure to retry, and nothing it reads"
-                  + " was set before the interrupt, so the thread cannot be stopped by"
-                  + " interrupting it. Leave the loop on interrupt (restore the flag first), or"
-                  + " set the stop flag before interrupting"
-              : restores
-                  ? "This retry loop restores the interrupt flag but goes round again: the next attempt"
-                      + " starts interrupted and fails or spins at once. Interruption means stop: leave"
-                      + " the loop after restoring the flag (RetryPolicy never retries interruption)"
-                  : "This retry loop catches InterruptedException and goes round again: a request to"
-                      + " stop is retried like a transient failure and the interrupt flag is lost, so"
-                      + " the thread cannot be cancelled. Restore the flag and leave the loop"
-                      + " (RetryPolicy never retries interruption)";
+          !loop.isRetryLoop() && !loop.isBackgroundRetry()
+              ? "This loop restores the interrupt flag but goes round again: its next blocking"
+                  + " call throws at once, so the interrupted thread spins instead of stopping."
+                  + " Leave the loop after restoring the flag"
+              : loop.isBackgroundRetry()
+                  ? "This background loop catches InterruptedException and goes round again: a"
+                      + " request to stop is treated like a failure to retry, and nothing it reads"
+                      + " was set before the interrupt, so the thread cannot be stopped by"
+                      + " interrupting it. Leave the loop on interrupt (restore the flag first), or"
+                      + " set the stop flag before interrupting"
+                  : restores
+                      ? "This retry loop restores the interrupt flag but goes round again: the next attempt"
+                          + " starts interrupted and fails or spins at once. Interruption means stop: leave"
+                          + " the loop after restoring the flag (RetryPolicy never retries interruption)"
+                      : "This retry loop catches InterruptedException and goes round again: a request to"
+                          + " stop is retried like a transient failure and the interrupt flag is lost, so"
+                          + " the thread cannot be cancelled. Restore the flag and leave the loop"
+                          + " (RetryPolicy never retries interruption)";
       findings.add(new Finding(NAME, reportedSpan(clause), message, fixes(analysis, clause, loop)));
     }
     return findings;
@@ -81,7 +85,7 @@ public final class InterruptRetriedRule implements Rule {
   static LoopInfo retryingLoop(MethodAnalysis analysis, Stmt.Catch clause) {
     LoopInfo loop = analysis.loopOf(clause);
     if (loop == null
-        || !(loop.isRetryLoop() || loop.isBackgroundRetry())
+        || !(loop.isRetryLoop() || loop.isBackgroundRetry() || spinsWhenRestored(clause, loop))
         || !Interrupts.receivesInterrupt(analysis, clause, true)
         || !analysis.goesRoundAgain(clause, loop)
         || Interrupts.remembersInterrupt(analysis, clause)
@@ -90,6 +94,19 @@ public final class InterruptRetriedRule implements Rule {
       return null;
     }
     return loop;
+  }
+
+  /**
+   * Whether the clause restores the flag in a loop that is not a retry loop but runs until a
+   * condition the interrupt does not change ({@code while (true)}, {@code do .. while (event !=
+   * null)}): going round, its next blocking call throws at once, again and again.
+   */
+  private static boolean spinsWhenRestored(Stmt.Catch clause, LoopInfo loop) {
+    boolean open =
+        loop.kind() == LoopInfo.Kind.WHILE
+            || loop.kind() == LoopInfo.Kind.DO_WHILE
+            || (loop.kind() == LoopInfo.Kind.FOR && loop.condition() == null);
+    return open && Interrupts.restoresFlag(clause.body());
   }
 
   private static Span reportedSpan(Stmt.Catch clause) {

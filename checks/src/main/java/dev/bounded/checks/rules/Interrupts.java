@@ -338,7 +338,8 @@ final class Interrupts {
         // Rethrown as it is, or as an interrupt. Wrapped in another exception (new
         // RuntimeException(e)) it is not: the type that says "interrupted" is gone, the flag is
         // cleared, and callers that catch the wrapper carry on.
-        if (isVariable(thrown.value(), e) || isInterruptTyped(thrown.value())) {
+        if ((isVariable(thrown.value(), e) && !onlyForOtherTypes(analysis, thrown, e, clause))
+            || isInterruptTyped(thrown.value())) {
           return true;
         }
         // Thrown as built by a helper this unit cannot see (throw Exceptions.bubble(e)): it may
@@ -386,6 +387,48 @@ final class Interrupts {
       }
     }
     return false;
+  }
+
+  /** Types an {@code InterruptedException} is an instance of. */
+  private static final Set<String> INTERRUPT_SUPERTYPES =
+      Set.of(
+          INTERRUPTED_EXCEPTION, "java.lang.Exception", "java.lang.Throwable", "java.lang.Object");
+
+  /**
+   * Whether a rethrow of {@code e} runs only when {@code e} is of a type an interrupt is not: it
+   * sits in the then-branch of {@code if (e instanceof HystrixRuntimeException)}. Such a rethrow
+   * ({@code throw (HystrixRuntimeException) e}) never carries an interrupt out.
+   */
+  private static boolean onlyForOtherTypes(
+      MethodAnalysis analysis, Node thrown, String e, Stmt.Catch clause) {
+    Node child = thrown;
+    for (Node p = analysis.parent(thrown); p != null && p != clause; p = analysis.parent(p)) {
+      if (p instanceof Stmt.If check && check.then() == child) {
+        for (Node n : Nodes.sameFrame(check.condition())) {
+          if (n instanceof Expr.InstanceOf test
+              && isVariable(test.expr(), e)
+              && !isInterruptSupertype(test.tested())) {
+            return true;
+          }
+        }
+      }
+      child = p;
+    }
+    return false;
+  }
+
+  private static boolean isInterruptSupertype(TypeRef tested) {
+    if (tested.isKnown()) {
+      return INTERRUPT_SUPERTYPES.contains(tested.name())
+          || tested.isSubtypeOf(INTERRUPTED_EXCEPTION);
+    }
+    // Without types: by the simple name, of which only the JDK's four are known supertypes.
+    String simple = tested.simpleName();
+    return simple.isEmpty()
+        || simple.endsWith("InterruptedException")
+        || simple.equals("Exception")
+        || simple.equals("Throwable")
+        || simple.equals("Object");
   }
 
   /**
@@ -599,6 +642,10 @@ final class Interrupts {
     for (Expr condition : StopFlags.stopConditions(analysis, loop)) {
       flags.addAll(StopFlags.flagsRead(condition));
     }
+    if (reschedulesOnAnExecutor(analysis, loop)) {
+      // After shutdownNow() the executor rejects the reschedule: the chain ends.
+      flags.add(StopFlags.JDK_FLAG);
+    }
     for (String flag : flags) {
       if (flag.equals(StopFlags.INTERRUPT_FLAG)) {
         if (restoresFlag(clause.body())) {
@@ -609,6 +656,25 @@ final class Interrupts {
               || analysis.context().fieldValue(flag) != null)) {
         // Set before the interrupt; or set and read where this unit cannot see (an inherited
         // isStopped()): then nothing is known, and the rule stays silent.
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether a task reschedules itself on an executor ({@code scheduler.schedule(this, ..)}). */
+  private static boolean reschedulesOnAnExecutor(MethodAnalysis analysis, LoopInfo loop) {
+    if (loop.kind() != LoopInfo.Kind.RESCHEDULE) {
+      return false;
+    }
+    for (Node n : Nodes.sameFrame(analysis.method().body())) {
+      if (n instanceof Expr.Call call
+          && analysis.isSelfReschedule(call)
+          && call.receiver() != null
+          && (call.receiver().type().isSubtypeOf("java.util.concurrent.ExecutorService")
+              || (!call.receiver().type().isKnown()
+                  && call.receiver() instanceof Expr.Name holder
+                  && holder.name().toLowerCase(Locale.ROOT).matches(".*(executor|scheduler).*")))) {
         return true;
       }
     }

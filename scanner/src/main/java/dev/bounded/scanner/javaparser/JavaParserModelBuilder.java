@@ -93,6 +93,7 @@ final class JavaParserModelBuilder {
   private final ClassContext context;
   private final Set<String> idempotentMethods;
   private final Map<Expr.Call, ScannerTypes.Resolved> calls;
+  private final Map<Expr.Call, CallableDeclaration<?>> anonymousCalls;
   private final Deque<Map<String, Local>> locals = new ArrayDeque<>();
 
   /** A local variable or parameter in scope. */
@@ -104,13 +105,15 @@ final class JavaParserModelBuilder {
       ScannerTypes types,
       ClassContext context,
       Set<String> idempotentMethods,
-      Map<Expr.Call, ScannerTypes.Resolved> calls) {
+      Map<Expr.Call, ScannerTypes.Resolved> calls,
+      Map<Expr.Call, CallableDeclaration<?>> anonymousCalls) {
     this.file = file;
     this.scope = scope;
     this.types = types;
     this.context = context;
     this.idempotentMethods = idempotentMethods;
     this.calls = calls;
+    this.anonymousCalls = anonymousCalls;
   }
 
   MethodModel method(CallableDeclaration<?> tree, BlockStmt body) {
@@ -811,7 +814,36 @@ final class JavaParserModelBuilder {
     if (resolved != null && resolved.decl() != null) {
       calls.put(call, resolved);
     }
+    if (receiver == null || (receiver instanceof Expr.Name self && self.name().equals("this"))) {
+      CallableDeclaration<?> own = anonymousMember(name, args.size());
+      if (own != null) {
+        anonymousCalls.put(call, own);
+      }
+    }
     return call;
+  }
+
+  /**
+   * The method of that name and arity that the innermost class declares when it is anonymous (which
+   * the declaration index leaves out), if exactly one; otherwise {@code null}.
+   */
+  private CallableDeclaration<?> anonymousMember(String name, int arity) {
+    if (!context.ownerName().isEmpty() || context.members() == null) {
+      return null;
+    }
+    CallableDeclaration<?> found = null;
+    for (BodyDeclaration<?> member : context.members()) {
+      if (member instanceof MethodDeclaration m
+          && m.getNameAsString().equals(name)
+          && m.getParameters().size() == arity
+          && m.getBody().isPresent()) {
+        if (found != null) {
+          return null;
+        }
+        found = m;
+      }
+    }
+    return found;
   }
 
   /** Adds {@code @Idempotent} to a method the settings declare idempotent. */

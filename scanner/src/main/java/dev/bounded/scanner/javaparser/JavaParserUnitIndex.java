@@ -34,6 +34,8 @@ final class JavaParserUnitIndex implements UnitIndex {
   private final Set<String> idempotentMethods;
   private final Predicate<String> hasType;
   private final IdentityHashMap<Expr.Call, ScannerTypes.Resolved> calls = new IdentityHashMap<>();
+  private final IdentityHashMap<Expr.Call, CallableDeclaration<?>> anonymousCalls =
+      new IdentityHashMap<>();
   private final IdentityHashMap<Node, MethodModel> models = new IdentityHashMap<>();
   private final IdentityHashMap<MethodModel, ClassContext> contextOf = new IdentityHashMap<>();
   private final Map<Class<?>, Object> memos = new HashMap<>();
@@ -80,7 +82,8 @@ final class JavaParserUnitIndex implements UnitIndex {
   }
 
   private JavaParserModelBuilder builder(ClassContext context) {
-    return new JavaParserModelBuilder(file, scope, types, context, idempotentMethods, calls);
+    return new JavaParserModelBuilder(
+        file, scope, types, context, idempotentMethods, calls, anonymousCalls);
   }
 
   @Override
@@ -97,6 +100,10 @@ final class JavaParserUnitIndex implements UnitIndex {
 
   @Override
   public MethodModel declarationOf(Expr.Call call) {
+    CallableDeclaration<?> own = anonymousCalls.get(call);
+    if (own != null) {
+      return model(own);
+    }
     ScannerTypes.Resolved resolved = calls.get(call);
     if (resolved == null || resolved.decl() == null) {
       return null;
