@@ -3,6 +3,7 @@ package dev.bounded.checks.rules;
 import dev.bounded.checks.analysis.CallNames;
 import dev.bounded.checks.analysis.MethodAnalysis;
 import dev.bounded.checks.analysis.Nodes;
+import dev.bounded.checks.analysis.StopFlags;
 import dev.bounded.checks.model.Edit;
 import dev.bounded.checks.model.Expr;
 import dev.bounded.checks.model.Finding;
@@ -63,7 +64,7 @@ public final class UnboundedExecutorRule implements Rule {
         continue;
       }
       String kept = keptBeyondTheMethod(analysis, creation);
-      if (kept == null) {
+      if (kept == null || runsOnlyWorkers(analysis, creation)) {
         continue;
       }
       findings.add(
@@ -162,6 +163,152 @@ public final class UnboundedExecutorRule implements Rule {
       }
     }
     return null;
+  }
+
+  /** Calls that hand an executor a task. */
+  private static final Set<String> SUBMISSIONS =
+      Set.of(
+          "submit",
+          "execute",
+          "invokeAll",
+          "invokeAny",
+          "schedule",
+          "scheduleAtFixedRate",
+          "scheduleWithFixedDelay");
+
+  /**
+   * Whether the executor only ever runs long-running workers: it is stored in a field (directly or
+   * through a local) that never leaves the unit, and every task the unit hands it is a loop that
+   * runs until stopped ({@code while (running)}, {@code while (!pool.isShutdown())}, {@code while
+   * (true)}), as a lambda or a class of the unit whose {@code run()} is one. Such a pool holds one
+   * thread per worker and an empty queue however busy the application is: starting {@code
+   * senderPoolSize} senders on a cached pool is a fixed set of threads, not an unbounded one.
+   */
+  private static boolean runsOnlyWorkers(MethodAnalysis analysis, Expr creation) {
+    Node parent = analysis.parent(creation);
+    String local = null;
+    String field = null;
+    if (parent instanceof Stmt.LocalVar variable && variable.init() == creation) {
+      local = variable.name();
+    } else if (parent instanceof Expr.Assign assign
+        && assign.value() == creation
+        && assign.target() instanceof Expr.Name target) {
+      if (target.kind() == Expr.NameKind.FIELD) {
+        field = target.name();
+      } else {
+        local = target.name();
+      }
+    }
+    if (local == null && field == null) {
+      return false;
+    }
+    int submissions = 0;
+    if (local != null) {
+      for (Node n : Nodes.sameFrame(analysis.method().body())) {
+        if (!(n instanceof Expr.Name use && use.isVariable(local))) {
+          continue;
+        }
+        Node user = analysis.parent(use);
+        if (user instanceof Expr.Assign assign
+            && assign.value() == use
+            && assign.target() instanceof Expr.Name target
+            && target.kind() == Expr.NameKind.FIELD
+            && field == null) {
+          field = target.name();
+          continue;
+        }
+        int tasks = workerSubmissions(analysis, use, user);
+        if (tasks < 0) {
+          return false;
+        }
+        submissions += tasks;
+      }
+      if (field == null) {
+        return false; // kept some other way: returned, or handed to a constructor
+      }
+    }
+    for (MethodModel method : analysis.context().unit().methods()) {
+      for (Node n : Nodes.preOrder(method.body())) {
+        if (n instanceof Expr.Name use
+            && use.kind() == Expr.NameKind.FIELD
+            && use.name().equals(field)) {
+          Node user = parentIn(method, use);
+          if (user instanceof Expr.Assign assign && assign.target() == use) {
+            continue; // (re)assigned: this creation, or another checked where it is created
+          }
+          int tasks = workerSubmissions(analysis, use, user);
+          if (tasks < 0) {
+            return false;
+          }
+          submissions += tasks;
+        }
+      }
+    }
+    return submissions > 0;
+  }
+
+  /** The parent of a node in another method of the unit (found by walking that method's body). */
+  private static Node parentIn(MethodModel method, Node child) {
+    for (Node n : Nodes.preOrder(method.body())) {
+      for (Node c : n.children()) {
+        if (c == child) {
+          return n;
+        }
+      }
+    }
+    return null;
+  }
+
+  /**
+   * What one use of the executor does: 1 if it submits a worker, 0 if it is a use that gives it no
+   * task ({@code shutdown()}, {@code isShutdown()}, a null test), -1 if it submits anything else or
+   * lets the executor escape (an argument, a return, a store elsewhere).
+   */
+  private static int workerSubmissions(MethodAnalysis analysis, Expr.Name use, Node user) {
+    if (user instanceof Expr.Call call && call.receiver() == use) {
+      if (!SUBMISSIONS.contains(call.name())) {
+        return 0;
+      }
+      return !call.args().isEmpty() && isWorker(analysis, call.args().get(0)) ? 1 : -1;
+    }
+    if (user instanceof Expr.Binary test
+        && (test.operator().equals("==") || test.operator().equals("!="))) {
+      return 0;
+    }
+    return -1;
+  }
+
+  /** A task that loops until stopped: a lambda, or a {@code new} of a unit class that is one. */
+  private static boolean isWorker(MethodAnalysis analysis, Expr task) {
+    if (task instanceof Expr.Lambda lambda) {
+      return loopsUntilStopped(lambda.body());
+    }
+    if (task instanceof Expr.New created && !created.hasBody()) {
+      String simple = created.type().simpleName();
+      for (MethodModel method : analysis.context().unit().methods()) {
+        String owner = method.owner();
+        String ownerSimple =
+            owner.substring(Math.max(owner.lastIndexOf('.'), owner.lastIndexOf('$')) + 1);
+        if (method.isTaskBody() && !simple.isEmpty() && ownerSimple.equals(simple)) {
+          return loopsUntilStopped(method.body());
+        }
+      }
+    }
+    return false;
+  }
+
+  private static boolean loopsUntilStopped(Node body) {
+    for (Node n : Nodes.sameFrame(body)) {
+      if (n instanceof Stmt.Loop loop && loop.kind() != Stmt.LoopKind.FOR_EACH) {
+        Expr condition = loop.condition();
+        if (condition == null
+            || (condition instanceof Expr.Literal literal && Boolean.TRUE.equals(literal.value()))
+            || StopFlags.checksStop(condition)) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /** A call that takes the executor and returns an executor wrapping it. */
