@@ -21,6 +21,32 @@ public final class CallNames {
   /** Calls that run a task on the common pool unless given an executor. */
   public static final Set<String> ASYNC_STARTS = Set.of("supplyAsync", "runAsync");
 
+  /** Calls that put an item into a queue or collection: in a catch clause, maybe a re-queue. */
+  public static final Set<String> ENQUEUES =
+      Set.of("add", "offer", "put", "addLast", "offerLast", "addFirst", "offerFirst", "push");
+
+  /** Calls that hand a task to an executor or timer to run later. */
+  public static final Set<String> SCHEDULES =
+      Set.of(
+          "schedule", "submit", "execute", "scheduleWithFixedDelay", "newTimeout", "postDelayed");
+
+  /** Names of calls that retry a piece of work: {@code retryFailedTask(key, task)}. */
+  public static final Pattern RETRY_NAMED =
+      Pattern.compile("(?i).*(retry|requeue|resubmit|reenqueue|redeliver).*");
+
+  /**
+   * Whether a call in a catch clause may put the failed work back for another try: an enqueue, a
+   * schedule, or a call named for a retry.
+   *
+   * @param name a method name
+   * @return {@code true} if a catch clause calling it may retry by re-queueing
+   */
+  public static boolean mayRequeue(String name) {
+    return ENQUEUES.contains(name)
+        || SCHEDULES.contains(name)
+        || RETRY_NAMED.matcher(name).matches();
+  }
+
   /** Simple names of the exception types that carry an interrupt. */
   public static final Set<String> INTERRUPT_TYPES =
       Set.of("InterruptedException", "InterruptedIOException", "ClosedByInterruptException");

@@ -124,8 +124,87 @@ public final class MethodAnalysis {
         continue;
       }
       for (Node n : Nodes.sameFrame(clause.body())) {
-        if (n instanceof Expr.Call call && isSelfCall(call)) {
+        if (n instanceof Expr.Call call && isNextAttempt(call)) {
           return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Tells whether a call in a catch clause starts the next attempt of the method's work: it calls
+   * the method itself ({@link #isSelfCall}), or puts the failed work back for another try ({@link
+   * #isRequeue}).
+   *
+   * @param call a call in a catch clause of the method
+   * @return {@code true} if it starts another attempt
+   */
+  public boolean isNextAttempt(Expr.Call call) {
+    return isSelfCall(call) || isRequeue(call);
+  }
+
+  /**
+   * Tells whether a call puts the method's work (a parameter) back to be tried again: into a queue
+   * field the worker takes from ({@code events.add(event)}), through a call named for a retry
+   * ({@code retryFailedTask(key, task)}), or from a task scheduled to run later that does either
+   * ({@code timer.schedule(new TimerTask() { run() { events.add(event); } }, delay)}).
+   *
+   * @param call a call in a catch clause of the method
+   * @return {@code true} for a re-queue of the work
+   */
+  @SuppressWarnings("ReferenceEquality") // nodes are compared by identity
+  public boolean isRequeue(Expr.Call call) {
+    if (method.isConstructor() || method.params().isEmpty()) {
+      return false;
+    }
+    if (passesParameter(call)
+        && ((CallNames.ENQUEUES.contains(call.name())
+                && call.receiver() instanceof Expr.Name queue
+                && queue.kind() == Expr.NameKind.FIELD)
+            || (CallNames.RETRY_NAMED.matcher(call.name()).matches() && !isSelfCall(call)))) {
+      return true;
+    }
+    if (!CallNames.SCHEDULES.contains(call.name())) {
+      return false;
+    }
+    for (Expr arg : call.args()) {
+      if (arg instanceof Expr.Lambda lambda) {
+        for (Node n : Nodes.preOrder(lambda.body())) {
+          if (n instanceof Expr.Call inner && inner != call && isEnqueueOfParameter(inner)) {
+            return true;
+          }
+        }
+      } else if (arg instanceof Expr.New task && task.hasBody() && task.span().isKnown()) {
+        for (MethodModel m : context.unit().methods()) {
+          if (m.isTaskBody() && m.span().isKnown() && task.span().contains(m.span())) {
+            for (Node n : Nodes.preOrder(m.body())) {
+              if (n instanceof Expr.Call inner && isEnqueueOfParameter(inner)) {
+                return true;
+              }
+            }
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  private boolean isEnqueueOfParameter(Expr.Call call) {
+    return CallNames.ENQUEUES.contains(call.name())
+        && call.receiver() instanceof Expr.Name queue
+        && queue.kind() == Expr.NameKind.FIELD
+        && passesParameter(call);
+  }
+
+  /** Whether one of the call's arguments is a parameter of the method, as it is. */
+  private boolean passesParameter(Expr.Call call) {
+    for (Expr arg : call.args()) {
+      if (arg instanceof Expr.Name name && name.qualifier() == null) {
+        for (MethodModel.Param param : method.params()) {
+          if (param.name().equals(name.name())) {
+            return true;
+          }
         }
       }
     }
@@ -142,11 +221,6 @@ public final class MethodAnalysis {
     return false;
   }
 
-  /** Calls that hand a task to an executor or timer to run later. */
-  private static final Set<String> SCHEDULES =
-      Set.of(
-          "schedule", "submit", "execute", "scheduleWithFixedDelay", "newTimeout", "postDelayed");
-
   /**
    * Tells whether a call schedules the task whose body is being analysed once more: {@code
    * executor.schedule(this, delay, unit)}.
@@ -155,7 +229,7 @@ public final class MethodAnalysis {
    * @return {@code true} for a self-reschedule
    */
   public boolean isSelfReschedule(Expr.Call call) {
-    if (!SCHEDULES.contains(call.name())) {
+    if (!CallNames.SCHEDULES.contains(call.name())) {
       return false;
     }
     for (Expr arg : call.args()) {

@@ -173,9 +173,10 @@ final class RetryLoops {
   }
 
   /**
-   * A method that calls itself from a catch clause retries: the recursive call is the next attempt.
-   * It counts attempts when the call passes a parameter changed by one ({@code retries - 1}, {@code
-   * attempt + 1}) that the method compares.
+   * A method that calls itself from a catch clause retries: the recursive call is the next attempt;
+   * so does one that puts its failed work back ({@link MethodAnalysis#isRequeue}). It counts
+   * attempts when the call passes a parameter changed by one ({@code retries - 1}, {@code attempt +
+   * 1}) that the method compares.
    */
   private static void classifyRecursion(MethodAnalysis analysis, LoopInfo loop) {
     Set<Evidence> evidence = EnumSet.of(Evidence.RETRYING_CATCH, Evidence.EXITS_ON_SUCCESS);
@@ -185,12 +186,22 @@ final class RetryLoops {
     }
     Set<String> stepped = new HashSet<>();
     for (Node n : level) {
-      if (n instanceof Expr.Call call && analysis.isSelfCall(call)) {
+      if (n instanceof Expr.Call call
+          && analysis.isSelfCall(call)
+          && call.args().size() == analysis.method().params().size()) {
         for (int i = 0; i < call.args().size(); i++) {
           if (isStep(call.args().get(i), analysis.method().params().get(i).name())) {
             stepped.add(analysis.method().params().get(i).name());
           }
         }
+      }
+    }
+    // A re-queued item that counts its own tries: int retries = event.incrementRetries();
+    for (Node n : level) {
+      if (n instanceof Stmt.LocalVar local
+          && local.init() instanceof Expr.Call count
+          && count.name().matches("(?i)(increment\\w*|getAndIncrement|incrementAndGet)")) {
+        stepped.add(local.name());
       }
     }
     for (Node n : level) {
@@ -324,7 +335,7 @@ final class RetryLoops {
     }
     if (loop.kind() == Kind.RECURSION) {
       for (Node n : Nodes.sameFrame(clause.body())) {
-        if (n instanceof Expr.Call call && analysis.isSelfCall(call)) {
+        if (n instanceof Expr.Call call && analysis.isNextAttempt(call)) {
           return true;
         }
       }

@@ -191,6 +191,8 @@ final class AnalysisCache {
         if (loopDepth > 0
             || (type != null && mentions(type, CallNames.INTERRUPT_TYPES::contains))
             || (!methodName.isEmpty() && calls(clause.getBlock(), methodName::equals))
+            // The failed work put back for another try: events.add(event), retryLater(task).
+            || calls(clause.getBlock(), CallNames::mayRequeue)
             // A broad catch may swallow an interrupt from any callee declared to throw one.
             || (type != null && mentions(type, CallNames.BROAD_CATCHES::contains))) {
           relevant = true;
