@@ -210,7 +210,8 @@ public final class NonIdempotentRetryRule implements Rule {
               + "|transmit|perform).*");
 
   /** Names of parameters that say which HTTP method a request uses. */
-  private static final Pattern METHOD_PARAMETER = Pattern.compile("(?i)(http)?(method|verb)");
+  private static final Pattern METHOD_PARAMETER =
+      Pattern.compile("(?i)(http|request)?_?(method|verb)");
 
   /** Names that show the loop asks whether the operation may be repeated. */
   private static final Pattern ASKS_IDEMPOTENCY =
@@ -242,7 +243,9 @@ public final class NonIdempotentRetryRule implements Rule {
         operation = opaqueOperation(call);
       }
       if ((n instanceof Expr.Call call && ASKS_IDEMPOTENCY.matcher(call.name()).matches())
-          || (n instanceof Expr.Name name && ASKS_IDEMPOTENCY.matcher(name.name()).matches())) {
+          || (n instanceof Expr.Name name
+              && ASKS_IDEMPOTENCY.matcher(name.name()).matches()
+              && (name.kind() != Expr.NameKind.TYPE || decidesToLeave(analysis, name)))) {
         return null;
       }
     }
@@ -279,6 +282,25 @@ public final class NonIdempotentRetryRule implements Rule {
     return null;
   }
 
+  /**
+   * Whether a constant of a type named for the question ({@code HttpMethods.GET}) is tested by an
+   * {@code if} that leaves the loop: the engine stops for some methods. Compared only to log the
+   * request, it decides nothing.
+   */
+  private static boolean decidesToLeave(MethodAnalysis analysis, Node name) {
+    for (Node p = analysis.parent(name); p != null; p = analysis.parent(p)) {
+      if (p instanceof Stmt.If check) {
+        return Nodes.preOrder(check.condition()).contains(name)
+            && (Flow.leaves(check.then())
+                || (check.otherwise() != null && Flow.leaves(check.otherwise())));
+      }
+      if (p instanceof Stmt) {
+        return false;
+      }
+    }
+    return false;
+  }
+
   /** Describes the call if it runs an operation handed in to the method, or returns null. */
   private static String opaqueOperation(Expr.Call call) {
     if (OPERATION_RUNS.contains(call.name())
@@ -293,8 +315,9 @@ public final class NonIdempotentRetryRule implements Rule {
     }
     for (Expr arg : call.args()) {
       // Whatever HTTP method the caller asked for: callServer(api, params, body, method).
+      // Or whatever the request object was built with: buildRequest(requestMethod, url).
       if (arg instanceof Expr.Name method
-          && method.kind() == Expr.NameKind.PARAMETER
+          && (method.kind() == Expr.NameKind.PARAMETER || method.kind() == Expr.NameKind.FIELD)
           && METHOD_PARAMETER.matcher(method.name()).matches()) {
         return call.name() + "(.., " + method.name() + ")";
       }
