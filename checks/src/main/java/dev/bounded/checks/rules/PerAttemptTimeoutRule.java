@@ -254,6 +254,24 @@ public final class PerAttemptTimeoutRule implements Rule {
         return false;
       }
     }
+    return !isShutdownPoll(call, timeoutArgs);
+  }
+
+  /**
+   * A shutdown waited for in constant slices ({@code awaitTermination(100, MILLISECONDS)} a few
+   * times before {@code shutdownNow()}): the slices are the intended total, not a caller's budget
+   * spent per attempt. A timeout the caller passes in is still reported.
+   */
+  private static boolean isShutdownPoll(Expr.Call call, List<Expr> timeoutArgs) {
+    if (!call.name().equals("awaitTermination")) {
+      return false;
+    }
+    for (Expr arg : timeoutArgs) {
+      if (!(arg instanceof Expr.Literal
+          || (arg instanceof Expr.Name constant && constant.name().matches("[A-Z][A-Z0-9_]*")))) {
+        return false;
+      }
+    }
     return true;
   }
 
