@@ -510,8 +510,18 @@ final class RetryLoops {
     return false;
   }
 
+  @SuppressWarnings("ReferenceEquality") // nodes are compared by identity
   private static boolean isExhaustionTest(Expr condition) {
+    List<Node> negated = new ArrayList<>();
     for (Node n : Nodes.sameFrame(condition)) {
+      if (n instanceof Expr.Unary not && not.operator().equals("!")) {
+        negated.add(not.operand());
+      }
+    }
+    for (Node n : Nodes.sameFrame(condition)) {
+      if (negated.stream().anyMatch(m -> m == n)) {
+        continue; // !queue.isEmpty(): there is something
+      }
       if (n instanceof Expr.Binary test
           && test.operator().equals("==")
           && (isNull(test.left()) || isNull(test.right()))) {
