@@ -1,7 +1,12 @@
 package dev.bounded.checks.rules;
 
 import dev.bounded.checks.analysis.MethodAnalysis;
+import dev.bounded.checks.analysis.Nodes;
+import dev.bounded.checks.analysis.StopFlags;
 import dev.bounded.checks.model.Expr;
+import dev.bounded.checks.model.MethodModel;
+import dev.bounded.checks.model.Node;
+import dev.bounded.checks.model.Stmt;
 import java.util.Set;
 
 /**
@@ -85,6 +90,44 @@ final class PoolShapes {
     for (Expr origin : analysis.origins(expr)) {
       if (origin instanceof Expr.Name name && name.name().equals("MAX_VALUE")) {
         return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether a task loops until stopped ({@code while (running)}, {@code while
+   * (!pool.isShutdown())}, {@code while (true)}): a lambda that does, or a {@code new} of a class
+   * of the unit whose {@code run()} does. Such a long-running worker holds one thread for as long
+   * as it runs.
+   */
+  static boolean isWorker(MethodAnalysis analysis, Expr task) {
+    if (task instanceof Expr.Lambda lambda) {
+      return loopsUntilStopped(lambda.body());
+    }
+    if (task instanceof Expr.New created && !created.hasBody()) {
+      String simple = created.type().simpleName();
+      for (MethodModel method : analysis.context().unit().methods()) {
+        String owner = method.owner();
+        String ownerSimple =
+            owner.substring(Math.max(owner.lastIndexOf('.'), owner.lastIndexOf('$')) + 1);
+        if (method.isTaskBody() && !simple.isEmpty() && ownerSimple.equals(simple)) {
+          return loopsUntilStopped(method.body());
+        }
+      }
+    }
+    return false;
+  }
+
+  private static boolean loopsUntilStopped(Node body) {
+    for (Node n : Nodes.sameFrame(body)) {
+      if (n instanceof Stmt.Loop loop && loop.kind() != Stmt.LoopKind.FOR_EACH) {
+        Expr condition = loop.condition();
+        if (condition == null
+            || (condition instanceof Expr.Literal literal && Boolean.TRUE.equals(literal.value()))
+            || StopFlags.checksStop(condition)) {
+          return true;
+        }
       }
     }
     return false;

@@ -3,7 +3,6 @@ package dev.bounded.checks.rules;
 import dev.bounded.checks.analysis.CallNames;
 import dev.bounded.checks.analysis.MethodAnalysis;
 import dev.bounded.checks.analysis.Nodes;
-import dev.bounded.checks.analysis.StopFlags;
 import dev.bounded.checks.model.Edit;
 import dev.bounded.checks.model.Expr;
 import dev.bounded.checks.model.Finding;
@@ -269,46 +268,13 @@ public final class UnboundedExecutorRule implements Rule {
       if (!SUBMISSIONS.contains(call.name())) {
         return 0;
       }
-      return !call.args().isEmpty() && isWorker(analysis, call.args().get(0)) ? 1 : -1;
+      return !call.args().isEmpty() && PoolShapes.isWorker(analysis, call.args().get(0)) ? 1 : -1;
     }
     if (user instanceof Expr.Binary test
         && (test.operator().equals("==") || test.operator().equals("!="))) {
       return 0;
     }
     return -1;
-  }
-
-  /** A task that loops until stopped: a lambda, or a {@code new} of a unit class that is one. */
-  private static boolean isWorker(MethodAnalysis analysis, Expr task) {
-    if (task instanceof Expr.Lambda lambda) {
-      return loopsUntilStopped(lambda.body());
-    }
-    if (task instanceof Expr.New created && !created.hasBody()) {
-      String simple = created.type().simpleName();
-      for (MethodModel method : analysis.context().unit().methods()) {
-        String owner = method.owner();
-        String ownerSimple =
-            owner.substring(Math.max(owner.lastIndexOf('.'), owner.lastIndexOf('$')) + 1);
-        if (method.isTaskBody() && !simple.isEmpty() && ownerSimple.equals(simple)) {
-          return loopsUntilStopped(method.body());
-        }
-      }
-    }
-    return false;
-  }
-
-  private static boolean loopsUntilStopped(Node body) {
-    for (Node n : Nodes.sameFrame(body)) {
-      if (n instanceof Stmt.Loop loop && loop.kind() != Stmt.LoopKind.FOR_EACH) {
-        Expr condition = loop.condition();
-        if (condition == null
-            || (condition instanceof Expr.Literal literal && Boolean.TRUE.equals(literal.value()))
-            || StopFlags.checksStop(condition)) {
-          return true;
-        }
-      }
-    }
-    return false;
   }
 
   /** A call that takes the executor and returns an executor wrapping it. */

@@ -86,7 +86,9 @@ public final class UnboundedSubmissionRule implements Rule {
           continue;
         }
         Unbounded executor = unboundedTarget(analysis, call);
-        if (executor == null || isBoundedBatch(analysis, loop, executor)) {
+        if (executor == null
+            || isBoundedBatch(analysis, loop, executor)
+            || startsWorkers(analysis, loop, call)) {
           continue;
         }
         List<Fix> fixes = List.of();
@@ -112,6 +114,18 @@ public final class UnboundedSubmissionRule implements Rule {
   /**
    * Returns why the call's executor is unbounded, or {@code null} if it is not a submission to one.
    */
+  /**
+   * Whether a counted loop starts a fixed set of long-running workers ({@code for (i = 0; i <
+   * senderPoolSize; i++) pool.submit(new Sender())}): as many threads as rounds, once, not a
+   * backlog that grows with load.
+   */
+  private static boolean startsWorkers(MethodAnalysis analysis, LoopInfo loop, Expr.Call call) {
+    return loop.kind() == LoopInfo.Kind.FOR
+        && loop.condition() != null
+        && !call.args().isEmpty()
+        && PoolShapes.isWorker(analysis, call.args().get(0));
+  }
+
   private static Unbounded unboundedTarget(MethodAnalysis analysis, Expr.Call call) {
     if (CallNames.ASYNC_STARTS.contains(call.name())
         && Nodes.isStaticCallOn(call, "java.util.concurrent.CompletableFuture")) {
