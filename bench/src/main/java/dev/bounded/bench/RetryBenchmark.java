@@ -78,6 +78,17 @@ public class RetryBenchmark {
   }
 
   /**
+   * For context: one {@code System.nanoTime()}, the clock read that creating a deadline takes, and
+   * that checking it before the first attempt takes again.
+   *
+   * @return the reading
+   */
+  @Benchmark
+  public long clock_nanoTime() {
+    return System.nanoTime();
+  }
+
+  /**
    * Scenario (a), Failsafe.
    *
    * @param f the fixture

@@ -12,6 +12,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -44,7 +45,8 @@ import org.openjdk.jmh.annotations.Warmup;
  *       thread is created per operation, and nothing ends with the request.
  * </ul>
  *
- * <p>Run: {@code java -jar bench.jar TaskScopeBenchmark}.
+ * <p>Run: {@code java -jar bench.jar TaskScopeBenchmark}. {@link ScopeThreadCount} counts the
+ * threads each variant starts per operation.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -53,11 +55,15 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 2)
 @Fork(2)
 public class TaskScopeBenchmark {
-  @Param({"1", "10", "100"})
+  @Param({"1", "10", "100", "1000"})
   public int tasks;
+
+  /** Threads the factory made: read by {@link ScopeThreadCount}, one increment per thread. */
+  private final AtomicLong threadsMade = new AtomicLong();
 
   private final ThreadFactory factory =
       runnable -> {
+        threadsMade.incrementAndGet();
         Thread thread = new Thread(runnable, "bench");
         thread.setDaemon(true);
         return thread;
@@ -160,6 +166,11 @@ public class TaskScopeBenchmark {
   @Benchmark
   public int sharedCachedPool() throws InterruptedException, ExecutionException {
     return sum(shared.invokeAll(batch));
+  }
+
+  /** The number of threads the shared factory has made so far. */
+  long threadsMade() {
+    return threadsMade.get();
   }
 
   private static int sum(List<Future<Integer>> futures)

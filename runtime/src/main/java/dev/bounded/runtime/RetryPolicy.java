@@ -320,116 +320,182 @@ public final class RetryPolicy {
     return retryIf != null && retryIf.test(failure);
   }
 
+  /**
+   * The call loop, kept under C2's inlining limit for hot methods ({@code FreqInlineSize}, 325
+   * bytes of bytecode) so that it is compiled into its caller: then a {@link Deadline} created at
+   * the call site, and the {@link Attempt}, do not escape and cost no allocation when the operation
+   * is inlined too. An argument of a call that is not inlined escapes, on every path of the
+   * compiled method, and C2 (JDK 17) inlines no call at a site that was never reached, such as one
+   * after a failure when attempts succeed: so the deadline is read at one site only, the top of the
+   * loop, and nothing after a failure takes the deadline or the attempt (bench/README.md).
+   */
   private <T, X extends Exception> T execute(
       Deadline deadline, RetryableCall<T, X> operation, boolean idempotent) throws X {
     Objects.requireNonNull(deadline, "deadline");
     Objects.requireNonNull(operation, "operation");
     RetryListener l = Objects.requireNonNull(listener.onCallStart(this, deadline), "listener");
     Attempt attempt = new Attempt(deadline, maxAttempts);
-    Throwable last = null;
+    Throwable last = null; // the failure of attempt n - 1
     Throwable[] earlier = null;
     int earlierCount = 0;
-    for (int n = 1; ; n++) {
-      if (n > 1 && Thread.currentThread().isInterrupted()) {
-        throw interrupted(l, "before attempt " + n, last, last, n - 1);
+    long delayNanos = 0; // the backoff still to wait before attempt n
+    boolean due = true; // false while the backoff before attempt n is ahead
+    for (int n = 1; ; ) {
+      long remainingNanos = deadline.remainingNanos();
+      if (delayNanos >= remainingNanos) { // when due: the deadline has passed
+        throw due
+            ? expiredBefore(l, n, last)
+            : noTimeForBackoff(l, n - 1, last, delayNanos, remainingNanos);
       }
-      if (deadline.isExpired()) {
-        throw deadlineExceeded(
-            l, n == 1 ? "before the first attempt" : "after attempt " + (n - 1), last, n - 1);
+      if (!due) {
+        backOff(l, n - 1, last, delayNanos);
+        due = true;
+        // Read the deadline again after a wait, or after the listener (the caller's code) ran; with
+        // neither, the reading just taken is the check before the attempt: one read per retry.
+        boolean readAgain = delayNanos > 0 || l != NO_LISTENER;
+        delayNanos = 0;
+        if (readAgain) {
+          continue;
+        }
       }
       if (throttle != null && !throttle.tryAcquire()) {
-        ThrottledException shed = throttle.rejection(prefix() + "attempt " + n);
-        if (last != null) {
-          shed.initCause(last);
-        }
-        l.onEnd(RetryEnding.THROTTLED, n - 1, shed);
-        throw shed;
+        throw throttled(l, n, last);
       }
       attempt.start(n);
       T result;
       try {
         result = operation.call(attempt);
       } catch (Throwable failure) {
-        // Decide: the order of these tests is the contract documented on the class.
-        if (failure instanceof Error) {
-          throw this.<X>passedOn(l, RetryEnding.NON_RETRYABLE, failure, n);
-        }
-        if (failure instanceof InterruptedException || Thread.currentThread().isInterrupted()) {
-          throw interrupted(l, "during attempt " + n, failure, last, n);
-        }
-        if (failure instanceof CancellationException) {
-          throw this.<X>passedOn(l, RetryEnding.NON_RETRYABLE, failure, n);
-        }
-        if (throttle != null) {
-          throttle.record(failure);
-        }
-        if (isDecidedBelow(failure)) {
-          throw this.<X>passedOn(l, RetryEnding.DECIDED_BELOW, failure, n);
-        }
-        if (AdaptiveThrottle.isOverload(failure)) {
-          if (!owner) {
-            throw this.<X>passedOn(l, RetryEnding.OVERLOADED, failure, n);
-          }
-        } else if (isUnknownOutcome(failure)) {
-          if (!idempotent) {
-            throw unknownOutcome(l, failure, n);
-          }
-        } else if (!isTransient(failure)) {
-          throw this.<X>passedOn(l, RetryEnding.NON_RETRYABLE, failure, n);
-        }
+        this.<X>decide(l, failure, last, n, idempotent); // returns only if it is to be retried
         if (last != null && last != failure) {
-          // A ring of the most recent distinct earlier failures; older ones are only counted.
-          if (earlier == null) {
-            earlier = new Throwable[Math.min(maxAttempts - 1, MAX_KEPT_FAILURES)];
-          }
-          earlier[earlierCount % earlier.length] = last;
-          earlierCount++;
+          earlier = remember(earlier, earlierCount++, last);
         }
         last = failure;
         if (n >= maxAttempts) {
           throw exhausted(l, n, failure, earlier, earlierCount);
         }
-        long delayNanos = nextDelayNanos(n - 1);
-        long remainingNanos = deadline.remainingNanos();
-        if (delayNanos >= remainingNanos) {
-          throw deadlineExceeded(
-              l,
-              remainingNanos == 0
-                  ? "after attempt " + n
-                  : "after attempt "
-                      + n
-                      + ": the next backoff of "
-                      + Nanos.format(delayNanos)
-                      + " would end past it ("
-                      + Nanos.format(remainingNanos)
-                      + " left)",
-              failure,
-              n);
-        }
-        if (budget != null && !budget.tryAcquireRetry()) {
-          l.onEnd(RetryEnding.BUDGET_EXHAUSTED, n, failure);
-          throw new RetryBudgetExhaustedException(name, n, failure);
-        }
-        Duration delay = Duration.ofNanos(delayNanos);
-        l.onRetryScheduled(n, failure, delay);
-        if (delayNanos > 0) {
-          try {
-            sleeper.sleep(delay);
-          } catch (InterruptedException e) {
-            throw interrupted(l, "during the backoff after attempt " + n, e, failure, n);
-          }
-        }
+        delayNanos = nextDelayNanos(n - 1);
+        due = false;
+        n++;
         continue;
       }
-      if (throttle != null) {
-        throttle.recordAccepted();
-      }
-      if (budget != null) {
-        budget.recordSuccess();
-      }
-      l.onEnd(RetryEnding.SUCCESS, n, null);
+      succeeded(l, n);
       return result;
     }
+  }
+
+  /**
+   * Returns if {@code failure} of attempt {@code n} is to be retried, given attempts and time to
+   * spare; otherwise throws what the call ends with. The order of these tests is the contract
+   * documented on the class.
+   */
+  private <X extends Exception> void decide(
+      RetryListener l, Throwable failure, Throwable last, int n, boolean idempotent) throws X {
+    if (failure instanceof Error) {
+      throw this.<X>passedOn(l, RetryEnding.NON_RETRYABLE, failure, n);
+    }
+    if (failure instanceof InterruptedException || Thread.currentThread().isInterrupted()) {
+      throw interrupted(l, "during attempt " + n, failure, last, n);
+    }
+    if (failure instanceof CancellationException) {
+      throw this.<X>passedOn(l, RetryEnding.NON_RETRYABLE, failure, n);
+    }
+    if (throttle != null) {
+      throttle.record(failure);
+    }
+    if (isDecidedBelow(failure)) {
+      throw this.<X>passedOn(l, RetryEnding.DECIDED_BELOW, failure, n);
+    }
+    if (AdaptiveThrottle.isOverload(failure)) {
+      if (!owner) {
+        throw this.<X>passedOn(l, RetryEnding.OVERLOADED, failure, n);
+      }
+    } else if (isUnknownOutcome(failure)) {
+      if (!idempotent) {
+        throw unknownOutcome(l, failure, n);
+      }
+    } else if (!isTransient(failure)) {
+      throw this.<X>passedOn(l, RetryEnding.NON_RETRYABLE, failure, n);
+    }
+  }
+
+  /**
+   * Keeps {@code failure} as earlier failure number {@code count} (from 0) in the ring of the most
+   * recent distinct ones, made on first use; older ones are only counted. Returns the ring.
+   */
+  private Throwable[] remember(Throwable[] earlier, int count, Throwable failure) {
+    Throwable[] ring =
+        earlier != null ? earlier : new Throwable[Math.min(maxAttempts - 1, MAX_KEPT_FAILURES)];
+    ring[count % ring.length] = failure;
+    return ring;
+  }
+
+  /**
+   * Between attempt {@code n} and the next: takes a budget token, tells the listener, sleeps the
+   * backoff, and ends the call if the thread was interrupted meanwhile.
+   */
+  private void backOff(RetryListener l, int n, Throwable failure, long delayNanos) {
+    if (budget != null && !budget.tryAcquireRetry()) {
+      l.onEnd(RetryEnding.BUDGET_EXHAUSTED, n, failure);
+      throw new RetryBudgetExhaustedException(name, n, failure);
+    }
+    Duration delay = Duration.ofNanos(delayNanos);
+    l.onRetryScheduled(n, failure, delay);
+    if (delayNanos > 0) {
+      try {
+        sleeper.sleep(delay);
+      } catch (InterruptedException e) {
+        throw interrupted(l, "during the backoff after attempt " + n, e, failure, n);
+      }
+    }
+    if (Thread.currentThread().isInterrupted()) {
+      throw interrupted(l, "before attempt " + (n + 1), failure, failure, n);
+    }
+  }
+
+  /** Records a successful attempt {@code n} with the throttle, the budget and the listener. */
+  private void succeeded(RetryListener l, int n) {
+    if (throttle != null) {
+      throttle.recordAccepted();
+    }
+    if (budget != null) {
+      budget.recordSuccess();
+    }
+    l.onEnd(RetryEnding.SUCCESS, n, null);
+  }
+
+  /** The throttle shed attempt {@code n}: nothing was sent. */
+  private ThrottledException throttled(RetryListener l, int n, Throwable last) {
+    ThrottledException shed = throttle.rejection(prefix() + "attempt " + n);
+    if (last != null) {
+      shed.initCause(last);
+    }
+    l.onEnd(RetryEnding.THROTTLED, n - 1, shed);
+    return shed;
+  }
+
+  /** The deadline had passed when attempt {@code n} was due. */
+  private DeadlineExceededException expiredBefore(RetryListener l, int n, Throwable last) {
+    return deadlineExceeded(
+        l, n == 1 ? "before the first attempt" : "after attempt " + (n - 1), last, n - 1);
+  }
+
+  /** After attempt {@code n}, no time is left, or the next backoff would end at or past it. */
+  private DeadlineExceededException noTimeForBackoff(
+      RetryListener l, int n, Throwable failure, long delayNanos, long remainingNanos) {
+    return deadlineExceeded(
+        l,
+        remainingNanos == 0
+            ? "after attempt " + n
+            : "after attempt "
+                + n
+                + ": the next backoff of "
+                + Nanos.format(delayNanos)
+                + " would end past it ("
+                + Nanos.format(remainingNanos)
+                + " left)",
+        failure,
+        n);
   }
 
   /** The start of this policy's messages: its name, when it has one. */

@@ -49,9 +49,6 @@ public final class Subtask<T> {
   final Callable<? extends T> task;
   private final TaskScope scope;
 
-  /** Set by the owner before the thread starts; read by whoever cancels, under the scope's lock. */
-  Thread thread;
-
   private volatile State state = State.RUNNING;
   // Written once, before the volatile write of state that publishes them.
   private T result;

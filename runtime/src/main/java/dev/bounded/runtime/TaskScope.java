@@ -3,18 +3,18 @@ package dev.bounded.runtime;
 import dev.bounded.runtime.internal.NamedThreadFactory;
 import dev.bounded.runtime.internal.Threads;
 import dev.bounded.runtime.internal.Waits;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -102,21 +102,31 @@ public final class TaskScope implements AutoCloseable {
   private final ThreadFactory threadFactory;
   private final Thread owner;
 
+  /*
+   * The path of a subtask takes no lock: a fork counts it in `unfinished` and hands it to an idle
+   * thread of the scope (popped from the lock-free `idle` stack, given it in its `next` slot and
+   * unparked) or starts a new thread; the thread runs it, publishes its state, counts it down and
+   * pushes itself back on `idle`. The lock guards only what is rare: failures, the cancellation
+   * decision, the list of threads, and the owner's wait (a thread signals it when the count reaches
+   * zero, on a failure, or on each completion when the scope has a deadline).
+   */
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition changed = lock.newCondition();
-  private final Condition work = lock.newCondition();
-  // Guarded by lock: the subtasks forked and not yet finished, and what happened to the scope.
-  private final Set<Subtask<?>> unfinished = new HashSet<>();
 
-  /** Subtasks handed to idle threads of this scope, not yet taken. */
-  private final ArrayDeque<Subtask<?>> handoff = new ArrayDeque<>();
+  /** Subtasks forked and not yet finished (started or not). */
+  private final AtomicInteger unfinished = new AtomicInteger();
 
-  /** Threads of this scope waiting for a handoff; always more than {@code handoff.size()}. */
-  private int idle;
+  /** Threads of this scope waiting for a subtask: a stack that only the owner pops. */
+  private final AtomicReference<Worker> idle = new AtomicReference<>();
 
   /** Set when the owner joins or closes: no more forks, so idle threads end. */
-  private boolean forksClosed;
+  private volatile boolean forksClosed;
 
+  /** Set before the owner first waits on {@link #changed}; from then on threads signal it. */
+  private volatile boolean ownerWaits;
+
+  // Guarded by lock: every thread the scope started, and what happened to the scope.
+  private final List<Worker> workers = new ArrayList<>();
   private Ending ending;
   private int cancelledUnfinished;
   private Throwable firstFailure;
@@ -134,8 +144,6 @@ public final class TaskScope implements AutoCloseable {
   // Confined to the owner.
   private Phase phase = Phase.OPEN;
   private int forked;
-  private final List<Thread> threads = new ArrayList<>();
-  private int pruneThreadsAt = 64;
 
   private TaskScope(String name, Deadline deadline, ThreadFactory threadFactory) {
     this.name = name;
@@ -200,32 +208,38 @@ public final class TaskScope implements AutoCloseable {
               + (phase == Phase.JOINED ? "joined (fork every subtask before join())" : "closed"));
     }
     Subtask<T> subtask = new Subtask<>(this, task);
+    forked++;
     if (cancelled) {
       subtask.cancel(new CancellationException("task scope '" + name + "' was already cancelled"));
-      forked++;
       return subtask;
     }
-    lock.lock();
-    try {
-      if (idle > handoff.size()) { // a thread of this scope has finished its subtask: reuse it
-        unfinished.add(subtask);
-        handoff.add(subtask);
-        work.signal();
-        forked++;
-        return subtask;
-      }
-    } finally {
-      lock.unlock();
+    unfinished.incrementAndGet();
+    Worker waiting = popIdle();
+    if (waiting != null) { // a thread of this scope has finished its subtask: reuse it
+      handOver(waiting, subtask);
+      return subtask;
     }
-    Thread thread = threadFactory.newThread(() -> runThread(subtask));
+    try {
+      startWorker(subtask);
+    } catch (RuntimeException | Error e) {
+      forked--;
+      unfinished.decrementAndGet(); // the owner is here, not waiting: nobody to signal
+      throw e;
+    }
+    return subtask;
+  }
+
+  private void startWorker(Subtask<?> first) {
+    Worker worker = new Worker(first);
+    Thread thread = threadFactory.newThread(worker);
     if (thread == null) {
       throw new RejectedExecutionException(
           "thread factory " + threadFactory + " of task scope '" + name + "' returned null");
     }
-    subtask.thread = thread;
+    worker.thread = thread;
     lock.lock();
     try {
-      unfinished.add(subtask);
+      workers.add(worker);
     } finally {
       lock.unlock();
     }
@@ -234,15 +248,12 @@ public final class TaskScope implements AutoCloseable {
     } catch (RuntimeException | Error e) {
       lock.lock();
       try {
-        unfinished.remove(subtask);
+        workers.remove(worker);
       } finally {
         lock.unlock();
       }
       throw e;
     }
-    forked++;
-    rememberThread(thread);
-    return subtask;
   }
 
   /**
@@ -265,10 +276,11 @@ public final class TaskScope implements AutoCloseable {
     boolean interrupted = false;
     InterruptedException interruption = null;
     Thread[] toInterrupt = null;
+    closeForks();
+    ownerWaits = true;
     lock.lock();
     try {
-      closeForksLocked();
-      while (!unfinished.isEmpty() && ending == null) {
+      while (unfinished.get() != 0 && ending == null) {
         long nanos = deadline.remainingNanos();
         if (nanos <= 0) {
           toInterrupt = cancelLocked(Ending.DEADLINE);
@@ -323,10 +335,11 @@ public final class TaskScope implements AutoCloseable {
     boolean joined = phase == Phase.JOINED;
     Thread[] toInterrupt = null;
     int stillRunning;
+    closeForks();
+    List<Worker> started;
     lock.lock();
     try {
-      closeForksLocked();
-      stillRunning = unfinished.size();
+      stillRunning = unfinished.get();
       if (stillRunning > 0) {
         toInterrupt = cancelLocked(Ending.CLOSED);
       }
@@ -337,10 +350,16 @@ public final class TaskScope implements AutoCloseable {
     boolean interrupted = awaitAllFinished();
     phase = Phase.CLOSED;
     settled = true;
-    for (Thread thread : threads) {
-      interrupted |= Threads.joinUninterruptibly(thread);
+    lock.lock();
+    try {
+      started = new ArrayList<>(workers); // no thread is added once forks are closed
+      workers.clear();
+    } finally {
+      lock.unlock();
     }
-    threads.clear();
+    for (Worker worker : started) {
+      interrupted |= Threads.joinUninterruptibly(worker.thread);
+    }
     if (interrupted) {
       Thread.currentThread().interrupt();
     }
@@ -429,97 +448,172 @@ public final class TaskScope implements AutoCloseable {
     }
   }
 
-  /** Keeps the started threads for close() to join, dropping the dead ones now and then. */
-  private void rememberThread(Thread thread) {
-    threads.add(thread);
-    if (threads.size() >= pruneThreadsAt) {
-      threads.removeIf(t -> !t.isAlive());
-      pruneThreadsAt = Math.max(64, threads.size() * 2);
+  /** A thread of this scope: runs its first subtask, then those the owner hands it. */
+  private final class Worker implements Runnable {
+    /** Set by the owner before the thread starts. */
+    Thread thread;
+
+    /** The first subtask; then null. */
+    private Subtask<?> first;
+
+    /** A subtask handed to this thread while idle, not yet taken. */
+    volatile Subtask<?> next;
+
+    /** The subtask being run, null when idle: what a cancellation interrupts. */
+    volatile Subtask<?> current;
+
+    /** Set while the thread parks (or is about to) waiting for {@link #next}. */
+    volatile boolean parked;
+
+    /** The next idle thread below this one in the stack; written before the push. */
+    Worker below;
+
+    Worker(Subtask<?> first) {
+      this.first = first;
+    }
+
+    @Override
+    public void run() {
+      Subtask<?> subtask = first;
+      first = null;
+      while (subtask != null) {
+        runOne(this, subtask);
+        subtask = awaitNext(this);
+      }
     }
   }
 
-  /** The body of every thread the scope starts: its first subtask, then any handed to it. */
-  private void runThread(Subtask<?> first) {
-    Subtask<?> next = runOne(first);
-    while (next != null) {
-      // An interrupt left by the previous subtask is its own business, not the next one's; one
-      // from cancellation is not lost: cancelled is set before it is sent and is read below.
-      Thread.interrupted();
-      next = runOne(next);
-    }
-  }
-
-  /** Runs one subtask (unless the scope is cancelled) and returns the next one, or null to end. */
-  private <T> Subtask<?> runOne(Subtask<T> subtask) {
+  /** Runs one subtask on {@code worker}'s thread, unless the scope is cancelled, and settles it. */
+  private <T> void runOne(Worker worker, Subtask<T> subtask) {
+    worker.current = subtask; // before reading cancelled: a cancellation sees one or the other
+    // An interrupt left by the previous subtask is its own business, not this one's; one from a
+    // cancellation is not lost: cancelled is set before it is sent, and is read below.
+    Thread.interrupted();
     if (cancelled) {
-      return finishAndTakeNext(subtask, null, null, false);
-    }
-    T result = null;
-    Throwable failure = null;
-    try {
-      result = subtask.task.call();
-    } catch (Throwable t) { // Errors too: every failure is reported to the owner.
-      failure = t;
-    }
-    return finishAndTakeNext(subtask, result, failure, true);
-  }
-
-  private <T> Subtask<?> finishAndTakeNext(
-      Subtask<T> subtask, T result, Throwable failure, boolean started) {
-    Thread[] toInterrupt = null;
-    Subtask<?> next;
-    lock.lock();
-    try {
-      unfinished.remove(subtask);
-      boolean wake = unfinished.isEmpty() || !deadline.isUnbounded();
-      if (!started) {
-        subtask.cancel(
-            new CancellationException(
-                "task scope '" + name + "' was cancelled before the subtask started"));
-      } else if (failure == null) {
+      subtask.cancel(
+          new CancellationException(
+              "task scope '" + name + "' was cancelled before the subtask started"));
+    } else {
+      T result = null;
+      Throwable failure = null;
+      try {
+        result = subtask.task.call();
+      } catch (Throwable t) { // Errors too: every failure is reported to the owner.
+        failure = t;
+      }
+      if (failure == null) {
         subtask.succeed(result);
       } else if (isCancellation(failure)) {
         subtask.cancel(failure);
       } else {
-        subtask.fail(failure);
-        recordFailure(failure);
-        if (ending == null) {
-          toInterrupt = cancelLocked(Ending.FAILED);
-          wake = true;
-        }
+        failed(subtask, failure);
       }
-      if (wake) {
-        changed.signal();
+    }
+    worker.current = null;
+    // The subtask's state is published (volatile) before the count: the owner that sees zero sees
+    // every outcome.
+    if ((unfinished.decrementAndGet() == 0 || !deadline.isUnbounded()) && ownerWaits) {
+      signalOwner();
+    }
+  }
+
+  private void failed(Subtask<?> subtask, Throwable failure) {
+    Thread[] toInterrupt = null;
+    lock.lock();
+    try {
+      subtask.fail(failure);
+      recordFailure(failure);
+      if (ending == null) {
+        toInterrupt = cancelLocked(Ending.FAILED);
       }
-      next = awaitHandoffLocked();
+      changed.signalAll();
     } finally {
       lock.unlock();
     }
     interruptAll(toInterrupt);
-    return next;
+  }
+
+  private void signalOwner() {
+    lock.lock();
+    try {
+      changed.signalAll();
+    } finally {
+      lock.unlock();
+    }
   }
 
   /**
-   * Waits, while the owner may still fork, for a subtask to be handed to this thread. A thread runs
-   * subtasks of this scope only, one after another, and never outlives it.
+   * Waits, while the owner may still fork, for a subtask to be handed to this thread; null once
+   * forks are closed. A thread runs subtasks of this scope only, one after another, and never
+   * outlives it.
    */
-  private Subtask<?> awaitHandoffLocked() {
-    idle++;
-    while (handoff.isEmpty() && !forksClosed && !cancelled) {
-      work.awaitUninterruptibly(); // not interrupted by the scope: it is in no subtask now
+  private Subtask<?> awaitNext(Worker worker) {
+    pushIdle(worker);
+    while (true) {
+      Subtask<?> handed = worker.next;
+      if (handed == null && forksClosed) {
+        handed = worker.next; // written before forksClosed, if at all
+        if (handed == null) {
+          return null;
+        }
+      }
+      if (handed != null) {
+        worker.next = null;
+        worker.parked = false;
+        return handed;
+      }
+      // No spin first: on two shared cores a spin (64 x onSpinWait) cost more CPU than the park it
+      // saved (ScopeThreadCount, bench/README.md).
+      if (!worker.parked) {
+        worker.parked = true; // then read next again: a handover sees this flag or is seen
+      } else {
+        // Not interrupted by the scope: it is in no subtask now; a late interrupt meant for the
+        // subtask that just finished would only end park() at once.
+        Thread.interrupted();
+        LockSupport.park(this);
+      }
     }
-    idle--;
-    Subtask<?> next = handoff.poll();
-    if (next != null) {
-      next.thread = Thread.currentThread();
-    }
-    return next;
   }
 
-  private void closeForksLocked() {
+  /** Gives {@code subtask} to an idle thread popped from the stack, waking it if it parked. */
+  private static void handOver(Worker waiting, Subtask<?> subtask) {
+    waiting.next = subtask;
+    if (waiting.parked) {
+      LockSupport.unpark(waiting.thread);
+    }
+  }
+
+  private void pushIdle(Worker worker) {
+    Worker top;
+    do {
+      top = idle.get();
+      worker.below = top;
+    } while (!idle.compareAndSet(top, worker));
+  }
+
+  /**
+   * Pops an idle thread, or returns null. Only the owner pops, so a worker cannot be popped and
+   * pushed again between the read and the compare-and-set (no ABA).
+   */
+  private Worker popIdle() {
+    Worker top;
+    do {
+      top = idle.get();
+      if (top == null) {
+        return null;
+      }
+    } while (!idle.compareAndSet(top, top.below));
+    return top;
+  }
+
+  /** Closes forks and wakes every idle thread, which then ends. */
+  private void closeForks() {
     if (!forksClosed) {
       forksClosed = true;
-      work.signalAll();
+      Worker waiting;
+      while ((waiting = popIdle()) != null) {
+        LockSupport.unpark(waiting.thread);
+      }
     }
   }
 
@@ -553,14 +647,13 @@ public final class TaskScope implements AutoCloseable {
   private Thread[] cancelLocked(Ending why) {
     if (ending == null) {
       ending = why;
-      cancelledUnfinished = unfinished.size();
+      cancelledUnfinished = unfinished.get();
     }
-    cancelled = true; // before any interrupt: a subtask that has not started yet sees it
-    work.signalAll();
-    List<Thread> result = new ArrayList<>(unfinished.size());
-    for (Subtask<?> subtask : unfinished) {
-      if (subtask.thread != null) { // null: handed off and not yet taken, so it will not start
-        result.add(subtask.thread);
+    cancelled = true; // before reading current: a subtask that has not started yet sees it
+    List<Thread> result = new ArrayList<>(workers.size());
+    for (Worker worker : workers) {
+      if (worker.current != null) { // idle, or handed a subtask not yet taken: it will not start
+        result.add(worker.thread);
       }
     }
     return result.toArray(new Thread[0]);
@@ -577,9 +670,10 @@ public final class TaskScope implements AutoCloseable {
   /** Waits until no subtask is unfinished; returns whether the owner was interrupted meanwhile. */
   private boolean awaitAllFinished() {
     boolean interrupted = false;
+    ownerWaits = true;
     lock.lock();
     try {
-      while (!unfinished.isEmpty()) {
+      while (unfinished.get() != 0) {
         try {
           changed.await();
         } catch (InterruptedException e) {

@@ -529,6 +529,75 @@ final class RetryPolicyTest {
     }
 
     @Test
+    void withoutBackoffOrListenerEachRetryReadsTheClockOnce() throws Exception {
+      AtomicInteger reads = new AtomicInteger();
+      Ticker counting =
+          () -> {
+            reads.incrementAndGet();
+            return clock.read();
+          };
+      Deadline deadline = Deadline.after(Duration.ofSeconds(1), counting);
+      Flaky flaky = new Flaky(new IOException("a"), new IOException("b"));
+      RetryPolicy bare = RetryPolicy.builder().retryOn(IOException.class).noBackoff().build();
+
+      assertThat(bare.call(deadline, flaky)).isEqualTo("ok");
+
+      // One read creates the deadline, one checks it before attempt 1, one after each failure
+      // (which is also the check before the next attempt): 4, not 6.
+      assertThat(reads).hasValue(4);
+      assertThat(flaky.calls).isEqualTo(3);
+    }
+
+    @Test
+    void withoutBackoffOrListenerAnAttemptThatSpendsTheDeadlineIsTheLast() {
+      Deadline deadline = Deadline.after(Duration.ofSeconds(1), clock);
+      IOException slow = new IOException("slow");
+      AtomicInteger calls = new AtomicInteger();
+      RetryPolicy bare = RetryPolicy.builder().retryOn(IOException.class).noBackoff().build();
+
+      Throwable thrown =
+          catchThrowable(
+              () ->
+                  bare.call(
+                      deadline,
+                      attempt -> {
+                        calls.incrementAndGet();
+                        clock.advance(Duration.ofSeconds(1)); // exactly all of it
+                        throw slow;
+                      }));
+
+      assertThat(calls).hasValue(1);
+      assertThat(thrown)
+          .isInstanceOf(DeadlineExceededException.class)
+          .hasMessage("deadline exceeded after attempt 1")
+          .hasCause(slow);
+    }
+
+    @Test
+    void withoutBackoffTheDeadlineIsReadAgainAfterTheListener() {
+      Deadline deadline = Deadline.after(Duration.ofSeconds(1), clock);
+      Flaky flaky = new Flaky(new IOException("a"));
+      RetryListener slowListener =
+          new RetryListener() {
+            @Override
+            public void onRetryScheduled(int attempt, Throwable failure, Duration delay) {
+              clock.advance(Duration.ofSeconds(2)); // the caller's code spends the deadline
+            }
+          };
+      RetryPolicy policy =
+          RetryPolicy.builder()
+              .retryOn(IOException.class)
+              .noBackoff()
+              .listener(slowListener)
+              .build();
+
+      assertThatThrownBy(() -> policy.call(deadline, flaky))
+          .isInstanceOf(DeadlineExceededException.class)
+          .hasMessage("deadline exceeded after attempt 1");
+      assertThat(flaky.calls).isEqualTo(1);
+    }
+
+    @Test
     void anExpiredDeadlineStartsNoAttemptAtAll() {
       Flaky flaky = new Flaky();
 

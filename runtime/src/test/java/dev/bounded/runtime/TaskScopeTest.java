@@ -539,6 +539,82 @@ final class TaskScopeTest {
     }
 
     @Test
+    void aParkedIdleThreadIsWokenForTheNextFork() {
+      try (TaskScope scope = scope().open()) {
+        Subtask<Thread> first = scope.fork(Thread::currentThread);
+        while (first.state() == Subtask.State.RUNNING) {
+          Thread.onSpinWait(); // an event: the subtask has settled
+        }
+        Thread worker = threads.threads().get(0);
+        while (worker.getState() != Thread.State.WAITING) {
+          Thread.onSpinWait(); // an event: past its spin, the idle thread has parked
+        }
+
+        Subtask<Thread> second = scope.fork(Thread::currentThread);
+        scope.join();
+
+        assertThat(second.get()).isSameAs(worker);
+        assertThat(threads.threads()).containsExactly(worker);
+      }
+    }
+
+    @Test
+    void aThousandForksAllSettleWithTheirOwnResults() {
+      List<Subtask<Integer>> subtasks = new ArrayList<>();
+      try (TaskScope scope = scope().open()) {
+        for (int i = 0; i < 1000; i++) {
+          int value = i;
+          subtasks.add(scope.fork(() -> value));
+        }
+        scope.join();
+      }
+      for (int i = 0; i < 1000; i++) {
+        assertThat(subtasks.get(i).get()).isEqualTo(i);
+      }
+      assertThat(threads.threads()).hasSizeBetween(1, 1000);
+    }
+
+    @Test
+    void concurrentFailuresAmongManyForksAreAllCountedAndTheRestSettle() {
+      CountDownLatch go = new CountDownLatch(1);
+      List<Subtask<String>> subtasks = new ArrayList<>();
+      Throwable thrown;
+      try (TaskScope scope = scope().open()) {
+        for (int i = 0; i < 200; i++) {
+          boolean fails = i % 40 == 7; // 5 of 200, spread out
+          String name = "s" + i;
+          subtasks.add(
+              scope.fork(
+                  () -> {
+                    go.await(); // every subtask is running or handed over before any finishes
+                    if (fails) {
+                      throw new IllegalStateException(name);
+                    }
+                    return name;
+                  }));
+        }
+        go.countDown();
+        thrown = catchThrowable(scope::join);
+      }
+      long failed = subtasks.stream().filter(t -> t.state() == Subtask.State.FAILED).count();
+      assertThat(subtasks).noneMatch(t -> t.state() == Subtask.State.RUNNING);
+      assertThat(failed).isBetween(1L, 5L);
+      assertThat(thrown).isInstanceOf(TaskScopeFailedException.class);
+      TaskScopeFailedException failure = (TaskScopeFailedException) thrown;
+      assertThat(failure.failures()).isEqualTo((int) failed);
+      assertThat(failure.getSuppressed()).hasSize((int) failed - 1);
+      assertThat(failure.getCause()).isInstanceOf(IllegalStateException.class);
+      for (Subtask<String> subtask : subtasks) {
+        if (subtask.state() == Subtask.State.SUCCEEDED) {
+          assertThat(subtask.get()).startsWith("s");
+        } else if (subtask.state() == Subtask.State.CANCELLED) {
+          assertThat(subtask.exception())
+              .isInstanceOfAny(CancellationException.class, InterruptedException.class);
+        }
+      }
+    }
+
+    @Test
     void aThreadFactoryThatReturnsNullIsRefused() {
       try (TaskScope scope = TaskScope.builder().name("nulls").threadFactory(r -> null).open()) {
         assertThatThrownBy(() -> scope.fork(() -> "x"))

@@ -29,6 +29,18 @@ public final class Nanos {
   }
 
   /**
+   * Returns what is left of a budget after {@code elapsed} nanoseconds, never negative; a reading
+   * that went backwards leaves the whole budget.
+   *
+   * @param budget the budget, at least zero
+   * @param elapsed nanoseconds spent, as the difference of two readings
+   * @return the nanoseconds left, in {@code [0, budget]}
+   */
+  public static long remaining(long budget, long elapsed) {
+    return elapsed <= 0 ? budget : Math.max(0L, budget - elapsed);
+  }
+
+  /**
    * Adds two nanosecond values, clamping instead of overflowing.
    *
    * @param a the first addend
