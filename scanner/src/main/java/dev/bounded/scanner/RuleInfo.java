@@ -10,7 +10,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * What the outputs say about a rule: its summary, default level, tags, and its page under {@code
@@ -26,6 +28,9 @@ public record RuleInfo(
     String name, String summary, Severity defaultSeverity, List<String> tags, String markdown) {
 
   private static final Properties PROPERTIES = load("rules.properties");
+
+  /** Each rule's metadata, read once (its page is a resource of the jar). */
+  private static final Map<String, RuleInfo> CACHE = new ConcurrentHashMap<>();
 
   /** The sections of a rule page that are reference, not explanation: left out of a hover. */
   private static final List<String> REFERENCE_SECTIONS =
@@ -59,6 +64,10 @@ public record RuleInfo(
    * @return its metadata; a rule the table does not describe is a warning with its name as summary
    */
   public static RuleInfo of(String name) {
+    return CACHE.computeIfAbsent(name, RuleInfo::read);
+  }
+
+  private static RuleInfo read(String name) {
     String summary = PROPERTIES.getProperty(name + ".summary", name);
     Severity level = Severity.parse(PROPERTIES.getProperty(name + ".level", "warning"));
     String tags = PROPERTIES.getProperty(name + ".tags", "");

@@ -109,7 +109,7 @@ final class BoundedTextDocumentService implements TextDocumentService {
   private void saved(String uri) {
     Path path = BoundedLanguageServer.pathOf(uri);
     Workspace ws = server.workspace();
-    if (path == null) {
+    if (path == null || ws == null) {
       return;
     }
     if (path.toAbsolutePath().normalize().equals(ws.configFile())) {
@@ -143,6 +143,9 @@ final class BoundedTextDocumentService implements TextDocumentService {
    */
   void validate(String uri) {
     Workspace ws = server.workspace();
+    if (ws == null) {
+      return; // before initialize: the editor broke the protocol's order
+    }
     if (ws.refreshSettings()) {
       revalidateAll();
       return;
@@ -156,10 +159,10 @@ final class BoundedTextDocumentService implements TextDocumentService {
    */
   private Workspace.Analysis current(String uri) {
     Document doc = open.get(uri);
-    if (doc == null) {
+    Workspace ws = server.workspace();
+    if (doc == null || ws == null) {
       return null;
     }
-    Workspace ws = server.workspace();
     Workspace.Analysis last = ws.lastAnalysis(uri);
     if (last != null && ws.isCurrent(last, doc.version(), doc.text())) {
       return last;

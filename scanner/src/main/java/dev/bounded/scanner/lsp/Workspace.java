@@ -84,7 +84,8 @@ final class Workspace {
       Path root, Path configFile, Consumer<String> log, Function<Settings, List<Rule>> rules) {
     this.root = root.toAbsolutePath().normalize();
     this.configFile =
-        configFile == null ? this.root.resolve(DEFAULT_CONFIG) : this.root.resolve(configFile);
+        (configFile == null ? this.root.resolve(DEFAULT_CONFIG) : this.root.resolve(configFile))
+            .normalize();
     this.log = log;
     this.rules = rules;
     this.scanner = new Scanner(settings, this.root, 1, n -> {});
