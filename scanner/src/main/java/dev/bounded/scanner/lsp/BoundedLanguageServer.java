@@ -127,11 +127,11 @@ public final class BoundedLanguageServer implements LanguageServer, LanguageClie
     if (params.getCapabilities() != null) {
       capabilities = params.getCapabilities();
     }
-    Path root = rootOf(params);
+    List<Path> folders = foldersOf(params);
     Path config = configOverride != null ? configOverride : configOption(params);
     return CompletableFuture.supplyAsync(
         () -> {
-          workspace = new Workspace(root, config, this::logError, rules);
+          workspace = new Workspace(folders, config, this::logError, rules);
           logInfo(
               "bounded: workspace "
                   + workspace.root()
@@ -359,22 +359,28 @@ public final class BoundedLanguageServer implements LanguageServer, LanguageClie
     }
   }
 
-  /** The first workspace folder, else the root URI (deprecated in 3.17; older clients send it). */
+  /** The workspace folders, else the root URI (deprecated in 3.17; older clients send it). */
   @SuppressWarnings("deprecation")
-  private static Path rootOf(InitializeParams params) {
-    if (params.getWorkspaceFolders() != null && !params.getWorkspaceFolders().isEmpty()) {
-      Path p = pathOf(params.getWorkspaceFolders().get(0).getUri());
-      if (p != null) {
-        return p;
+  private static List<Path> foldersOf(InitializeParams params) {
+    List<Path> folders = new java.util.ArrayList<>();
+    if (params.getWorkspaceFolders() != null) {
+      for (var folder : params.getWorkspaceFolders()) {
+        Path p = pathOf(folder.getUri());
+        if (p != null) {
+          folders.add(p);
+        }
       }
     }
-    if (params.getRootUri() != null) {
+    if (folders.isEmpty() && params.getRootUri() != null) {
       Path p = pathOf(params.getRootUri());
       if (p != null) {
-        return p;
+        folders.add(p);
       }
     }
-    return Path.of("").toAbsolutePath();
+    if (folders.isEmpty()) {
+      folders.add(Path.of("").toAbsolutePath());
+    }
+    return folders;
   }
 
   private static Path configOption(InitializeParams params) {

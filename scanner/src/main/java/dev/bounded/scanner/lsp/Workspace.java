@@ -36,6 +36,7 @@ final class Workspace {
   static final String DEFAULT_CONFIG = "bounded.properties";
 
   private final Path root;
+  private final List<Path> folders;
   private final Path configFile;
   private final Consumer<String> log;
   private final Function<Settings, List<Rule>> rules;
@@ -75,14 +76,19 @@ final class Workspace {
   /**
    * Creates the workspace.
    *
-   * @param root the workspace's root directory (paths are reported relative to it)
+   * @param folders the workspace's folders, at least one; the first is its root (paths are reported
+   *     relative to it, and the settings file is looked for there); all are indexed
    * @param configFile the settings file, or {@code null} for {@value #DEFAULT_CONFIG} at the root
    * @param log where problems go (a message for the user's log)
    * @param rules the rules to run under some settings ({@link Scanner#enabledRules})
    */
   Workspace(
-      Path root, Path configFile, Consumer<String> log, Function<Settings, List<Rule>> rules) {
-    this.root = root.toAbsolutePath().normalize();
+      List<Path> folders,
+      Path configFile,
+      Consumer<String> log,
+      Function<Settings, List<Rule>> rules) {
+    this.folders = folders.stream().map(f -> f.toAbsolutePath().normalize()).toList();
+    this.root = this.folders.get(0);
     this.configFile =
         (configFile == null ? this.root.resolve(DEFAULT_CONFIG) : this.root.resolve(configFile))
             .normalize();
@@ -143,13 +149,13 @@ final class Workspace {
   }
 
   /**
-   * Returns the {@code .java} files under the root that the settings do not exclude.
+   * Returns the {@code .java} files under the workspace's folders that the settings do not exclude.
    *
    * @return the files
    */
   List<Path> javaFiles() {
     List<ScanProblem> problems = new ArrayList<>();
-    List<Path> files = scanner.discover(List.of(root), problems);
+    List<Path> files = scanner.discover(folders, problems);
     for (ScanProblem p : problems) {
       log.accept("bounded: " + p.path() + ": " + p.message());
     }

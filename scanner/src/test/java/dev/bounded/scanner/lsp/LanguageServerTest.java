@@ -262,6 +262,21 @@ final class LanguageServerTest {
   }
 
   @Test
+  void everyWorkspaceFolderIsIndexed() throws Exception {
+    Path app = root.resolve("app");
+    Path lib = root.resolve("lib");
+    Files.createDirectories(app.resolve("demo"));
+    Files.createDirectories(lib.resolve("demo"));
+    Files.writeString(lib.resolve("demo/Waiter.java"), WAITER);
+    try (LspHarness lsp = LspHarness.start(root)) {
+      lsp.initialize(List.of(app, lib));
+      String uri = app.resolve("demo/UsesWaiter.java").toUri().toString();
+      lsp.open(uri, USES_WAITER);
+      assertThat(codes(lsp.awaitDiagnostics(uri, 1))).contains("InterruptRetried");
+    }
+  }
+
+  @Test
   void theDocumentsOwnNewDeclarationsCountBeforeItIsSaved() throws Exception {
     try (LspHarness lsp = LspHarness.start(root)) {
       lsp.initialize();

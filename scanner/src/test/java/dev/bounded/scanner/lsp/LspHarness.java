@@ -184,6 +184,11 @@ final class LspHarness implements AutoCloseable {
 
   /** Initializes as an editor that watches files and takes versioned edits. */
   InitializeResult initialize() throws Exception {
+    return initialize(List.of(root));
+  }
+
+  /** Initializes with these workspace folders. */
+  InitializeResult initialize(List<Path> folders) throws Exception {
     ClientCapabilities caps = new ClientCapabilities();
     WorkspaceClientCapabilities workspace = new WorkspaceClientCapabilities();
     workspace.setDidChangeWatchedFiles(new DidChangeWatchedFilesCapabilities(true));
@@ -193,7 +198,10 @@ final class LspHarness implements AutoCloseable {
     caps.setWorkspace(workspace);
     InitializeParams params = new InitializeParams();
     params.setCapabilities(caps);
-    params.setWorkspaceFolders(List.of(new WorkspaceFolder(root.toUri().toString(), "ws")));
+    params.setWorkspaceFolders(
+        folders.stream()
+            .map(f -> new WorkspaceFolder(f.toUri().toString(), f.getFileName().toString()))
+            .toList());
     InitializeResult result = server.initialize(params).get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
     server.initialized(new InitializedParams());
     return result;
