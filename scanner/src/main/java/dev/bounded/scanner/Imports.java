@@ -18,16 +18,36 @@ final class Imports {
       Pattern.compile(
           "^import\\s+(static\\s+)?([\\w.]+(?:\\.\\*)?)\\s*;[ \\t]*\\R?", Pattern.MULTILINE);
 
+  /**
+   * The first type declaration at the start of a line: no import comes after it, so the import
+   * patterns need not look further (a fix's imports are computed per finding, and a large file
+   * would otherwise be searched to its end each time).
+   */
+  private static final Pattern FIRST_TYPE =
+      Pattern.compile(
+          "^(?:(?:public|protected|private|abstract|final|static|sealed|non-sealed|strictfp)\\s+)*"
+              + "(?:class|interface|enum|record|@interface)\\b",
+          Pattern.MULTILINE);
+
   private Imports() {}
+
+  /** Where imports can be: from the start to the first type declaration (or the end). */
+  private static int headerEnd(String source) {
+    Matcher type = FIRST_TYPE.matcher(source);
+    return type.find() ? type.start() : source.length();
+  }
 
   /** The edits that add {@code types} to the file's imports; none for types already visible. */
   static List<Edit> edits(String source, Iterable<String> types) {
+    if (!types.iterator().hasNext()) {
+      return List.of(); /* Fast path: most fixes add no import. */
+    }
     Matcher pkg = PACKAGE.matcher(source);
     String packageName = pkg.find() ? pkg.group(1) : "";
     int afterPackage = packageName.isEmpty() ? 0 : pkg.end();
     List<int[]> imports = new ArrayList<>(); // start, end of each non-static import line
     List<String> names = new ArrayList<>();
-    Matcher m = IMPORT.matcher(source);
+    Matcher m = IMPORT.matcher(source).region(0, headerEnd(source));
     int lastImportEnd = -1;
     boolean hasStatic = false;
     while (m.find()) {
@@ -76,8 +96,11 @@ final class Imports {
   /** The edits that delete the import lines of {@code types} (the fix made them unused). */
   static List<Edit> removals(String source, Iterable<String> types) {
     List<String> removed = sorted(types);
+    if (removed.isEmpty()) {
+      return List.of(); /* Fast path: most fixes remove no import. */
+    }
     List<Edit> edits = new ArrayList<>();
-    Matcher m = IMPORT.matcher(source);
+    Matcher m = IMPORT.matcher(source).region(0, headerEnd(source));
     while (m.find()) {
       if (m.group(1) == null && removed.contains(m.group(2))) {
         edits.add(new Edit(m.start(), m.end(), ""));

@@ -89,12 +89,7 @@ public final class Scanner {
   public ScanReport scan(List<Path> paths) {
     List<ScanProblem> problems = Collections.synchronizedList(new ArrayList<>());
     List<Path> files = discover(paths, problems);
-    List<Rule> rules = new ArrayList<>();
-    for (Rule rule : Rules.all()) {
-      if (settings.severity(rule.name()) != Severity.OFF) {
-        rules.add(rule);
-      }
-    }
+    List<Rule> rules = enabledRules(settings);
     JavaParserFrontend frontend =
         new JavaParserFrontend(
             rules,
@@ -173,6 +168,22 @@ public final class Scanner {
         sorted, sortedProblems, parsedFiles.get(), relevant.size(), lines.get(), infos);
   }
 
+  /**
+   * Returns the rules the settings leave on.
+   *
+   * @param settings the settings
+   * @return the rules whose level is not {@link Severity#OFF}, in the registry's order
+   */
+  public static List<Rule> enabledRules(Settings settings) {
+    List<Rule> rules = new ArrayList<>();
+    for (Rule rule : Rules.all()) {
+      if (settings.severity(rule.name()) != Severity.OFF) {
+        rules.add(rule);
+      }
+    }
+    return rules;
+  }
+
   /** A file the first pass parsed and keeps for the second. */
   private record Parsed(SourceFile source, CompilationUnit unit) {}
 
@@ -215,8 +226,14 @@ public final class Scanner {
     }
   }
 
-  /** The .java files under the paths, excluded ones left out, in a stable order. */
-  private List<Path> discover(List<Path> paths, List<ScanProblem> problems) {
+  /**
+   * Finds the {@code .java} files under the paths, leaving out those the settings exclude.
+   *
+   * @param paths directories (searched recursively) and files, relative to the base
+   * @param problems where a path that does not exist or cannot be read is reported
+   * @return the files, absolute, in a stable order
+   */
+  public List<Path> discover(List<Path> paths, List<ScanProblem> problems) {
     List<PathMatcher> excludes = new ArrayList<>();
     for (String glob : settings.excludes()) {
       excludes.add(base.getFileSystem().getPathMatcher("glob:" + glob));
@@ -271,6 +288,20 @@ public final class Scanner {
     return unique;
   }
 
+  /**
+   * Tells whether the settings' {@code exclude} globs leave a file out.
+   *
+   * @param file a file
+   * @return {@code true} if a glob matches its path relative to the base
+   */
+  public boolean isExcluded(Path file) {
+    List<PathMatcher> excludes = new ArrayList<>();
+    for (String glob : settings.excludes()) {
+      excludes.add(base.getFileSystem().getPathMatcher("glob:" + glob));
+    }
+    return isExcluded(file, excludes);
+  }
+
   private boolean isExcluded(Path path, List<PathMatcher> excludes) {
     Path rel = Path.of(relative(path));
     for (PathMatcher m : excludes) {
@@ -294,15 +325,27 @@ public final class Scanner {
     return "cannot be read: " + e.getMessage();
   }
 
-  /** The path to report: relative to the base when under it, with '/' separators. */
-  String relative(Path file) {
+  /**
+   * Returns the path to report: relative to the base when under it, with {@code /} separators.
+   *
+   * @param file a file
+   * @return the path to report
+   */
+  public String relative(Path file) {
     Path abs = file.toAbsolutePath().normalize();
     Path shown = abs.startsWith(base) ? base.relativize(abs) : abs;
     return shown.toString().replace('\\', '/');
   }
 
-  /** Reads a file as strict UTF-8; a problem (and {@code null}) for anything else. */
-  private SourceFile read(Path file, List<ScanProblem> problems) {
+  /**
+   * Reads a file as strict UTF-8 (a byte-order mark dropped).
+   *
+   * @param file the file
+   * @param problems where a file that cannot be read, is too large, empty, binary or not UTF-8 is
+   *     reported
+   * @return the file, or {@code null} after a problem
+   */
+  public SourceFile read(Path file, List<ScanProblem> problems) {
     String path = relative(file);
     byte[] bytes;
     try {
@@ -356,8 +399,15 @@ public final class Scanner {
     }
   }
 
-  /** Findings as the outputs see them: positions, fingerprints, fixes with their imports. */
-  private List<ScanFinding> convert(SourceFile source, List<JavaParserFrontend.Located> located) {
+  /**
+   * Returns the findings as the outputs see them: positions, levels, fingerprints, and fixes whose
+   * edits include the imports they add or remove.
+   *
+   * @param source the analysed file
+   * @param located what the frontend found in it
+   * @return the findings, in the frontend's order
+   */
+  public List<ScanFinding> convert(SourceFile source, List<JavaParserFrontend.Located> located) {
     List<ScanFinding> result = new ArrayList<>();
     Map<String, Integer> seen = new HashMap<>();
     for (JavaParserFrontend.Located l : located) {

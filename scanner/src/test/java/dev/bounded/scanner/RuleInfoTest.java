@@ -26,4 +26,29 @@ final class RuleInfoTest {
       assertThat(info.markdown()).as(rule.name() + " page is bundled").startsWith("# ");
     }
   }
+
+  @Test
+  void linksToThePublishedPageOrUnderTheSettingsDocsUrl() {
+    RuleInfo info = RuleInfo.of("InterruptSwallowed");
+    assertThat(info.link(null))
+        .startsWith("https://")
+        .endsWith("/docs/rules/InterruptSwallowed.md")
+        .doesNotContain("${");
+    assertThat(info.link("https://docs.example.com/r/"))
+        .isEqualTo("https://docs.example.com/r/InterruptSwallowed.md");
+  }
+
+  @Test
+  void theExplanationIsThePageWithoutItsReferenceSections() {
+    for (Rule rule : Rules.all()) {
+      String explanation = RuleInfo.of(rule.name()).explanation();
+      assertThat(explanation)
+          .as(rule.name())
+          .startsWith("# " + rule.name())
+          .contains("## The problem")
+          .doesNotContain("## Not reported")
+          .doesNotContain("## Suppression")
+          .doesNotContain("## Suggested fix");
+    }
+  }
 }

@@ -82,6 +82,17 @@ final class ScanCommandTest {
   }
 
   @Test
+  void theLanguageServerIsASubcommandWhoseHelpStatesItsExitCodes() {
+    Cli help = Cli.run(dir, "lsp", "--help");
+    assertThat(help.exit).as(help.toString()).isZero();
+    assertThat(help.out)
+        .contains("--config", "--debounce", "Exit codes:")
+        .contains("0   the editor sent shutdown");
+    Cli bad = Cli.run(dir, "lsp", "--debounce", "soon");
+    assertThat(bad.exit).isEqualTo(2);
+  }
+
+  @Test
   void settingsFileSetsLevelsAndTurnsRulesOff() throws IOException {
     Samples.write(dir, "Pause.java", Samples.SWALLOWED);
     Files.writeString(dir.resolve("off.properties"), "severity.InterruptSwallowed = off\n");

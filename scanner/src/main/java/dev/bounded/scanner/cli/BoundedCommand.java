@@ -15,7 +15,7 @@ import picocli.CommandLine.Command;
     versionProvider = BoundedCommand.VersionProvider.class,
     description =
         "Finds unbounded retries, lost interrupts, per-attempt timeouts and unbounded queues.",
-    subcommands = {ScanCommand.class, CommandLine.HelpCommand.class})
+    subcommands = {ScanCommand.class, LspCommand.class, CommandLine.HelpCommand.class})
 public final class BoundedCommand implements Runnable {
   @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
 
@@ -24,7 +24,8 @@ public final class BoundedCommand implements Runnable {
 
   @Override
   public void run() {
-    throw new CommandLine.ParameterException(spec.commandLine(), "a subcommand is required: scan");
+    throw new CommandLine.ParameterException(
+        spec.commandLine(), "a subcommand is required: scan or lsp");
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.bounded.scanner.javaparser;
 
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -13,13 +14,68 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>Names are kept as written, with the file's {@link FileScope}, and resolved when first asked: a
  * name may refer to a type of a file indexed later.
+ *
+ * <p>An index can also be an {@linkplain #overlay overlay} of another: one file's current
+ * declarations over a workspace's saved ones (the language server analyses an edited file that
+ * way).
  */
 public final class DeclarationIndex {
   private final Map<String, TypeDecl> types = new ConcurrentHashMap<>();
   private final Set<String> importedPackages = ConcurrentHashMap.newKeySet();
+  private final DeclarationIndex base;
+  private final Set<String> hidden;
 
   /** Creates an empty index. */
-  public DeclarationIndex() {}
+  public DeclarationIndex() {
+    this(null, Set.of());
+  }
+
+  private DeclarationIndex(DeclarationIndex base, Set<String> hidden) {
+    this.base = base;
+    this.hidden = Set.copyOf(hidden);
+  }
+
+  /**
+   * Returns an index of the declarations of some files.
+   *
+   * @param files each file's declarations
+   * @return the index
+   */
+  public static DeclarationIndex of(Collection<FileDeclarations> files) {
+    DeclarationIndex index = new DeclarationIndex();
+    for (FileDeclarations f : files) {
+      index.add(f);
+    }
+    return index;
+  }
+
+  /**
+   * Returns this index with one file's declarations replaced: the types of {@code before} no longer
+   * seen here, those of {@code after} seen instead. This index is not changed, and must not change
+   * while the overlay is used.
+   *
+   * @param before the file's declarations as this index holds them ({@link FileDeclarations#NONE}
+   *     if it holds none)
+   * @param after the file's current declarations
+   * @return the overlay
+   */
+  public DeclarationIndex overlay(FileDeclarations before, FileDeclarations after) {
+    DeclarationIndex overlay = new DeclarationIndex(this, before.typeNames());
+    overlay.add(after);
+    return overlay;
+  }
+
+  /**
+   * Adds a file's declarations.
+   *
+   * @param file the declarations
+   */
+  public void add(FileDeclarations file) {
+    for (TypeDecl t : file.types()) {
+      add(t);
+    }
+    addImportedPackages(file.packages());
+  }
 
   /**
    * A declared type.
@@ -88,7 +144,11 @@ public final class DeclarationIndex {
   }
 
   TypeDecl type(String qualifiedName) {
-    return types.get(qualifiedName);
+    TypeDecl own = types.get(qualifiedName);
+    if (own != null || base == null || hidden.contains(qualifiedName)) {
+      return own;
+    }
+    return base.type(qualifiedName);
   }
 
   /**
@@ -98,15 +158,37 @@ public final class DeclarationIndex {
    * @return {@code true} if the scanned tree uses the package
    */
   boolean usesPackage(String pkg) {
-    return importedPackages.contains(pkg);
+    return importedPackages.contains(pkg) || (base != null && base.usesPackage(pkg));
   }
 
   /**
-   * Returns the number of indexed types.
+   * Returns the number of indexed types (an overlay's own and those it sees of its base).
    *
    * @return the count
    */
   public int size() {
-    return types.size();
+    if (base == null) {
+      return types.size();
+    }
+    int count = types.size();
+    for (String name : base.names()) {
+      if (!types.containsKey(name) && !hidden.contains(name)) {
+        count++;
+      }
+    }
+    return count;
+  }
+
+  private Set<String> names() {
+    if (base == null) {
+      return types.keySet();
+    }
+    Set<String> names = new java.util.HashSet<>(types.keySet());
+    for (String name : base.names()) {
+      if (!hidden.contains(name)) {
+        names.add(name);
+      }
+    }
+    return names;
   }
 }

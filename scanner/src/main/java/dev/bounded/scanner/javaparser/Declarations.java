@@ -33,6 +33,12 @@ final class Declarations {
   private Declarations() {}
 
   static void index(CompilationUnit unit, FileScope scope, DeclarationIndex index) {
+    index.add(collect(unit, scope));
+  }
+
+  /** The file's declarations, to add to an index. */
+  static FileDeclarations collect(CompilationUnit unit, FileScope scope) {
+    List<TypeDecl> types = new ArrayList<>();
     Set<String> packages = new HashSet<>();
     packages.add(scope.packageName());
     unit.getImports()
@@ -45,11 +51,11 @@ final class Declarations {
                 packages.add(name.substring(0, name.lastIndexOf('.')));
               }
             });
-    index.addImportedPackages(packages);
     String prefix = scope.packageName().isEmpty() ? "" : scope.packageName() + ".";
     for (TypeDeclaration<?> type : unit.getTypes()) {
-      add(type, prefix + type.getNameAsString(), List.of(), scope, index);
+      add(type, prefix + type.getNameAsString(), List.of(), scope, types);
     }
+    return new FileDeclarations(types, packages);
   }
 
   private static void add(
@@ -57,7 +63,7 @@ final class Declarations {
       String name,
       List<String> outer,
       FileScope scope,
-      DeclarationIndex index) {
+      List<TypeDecl> index) {
     List<String> enclosing = new ArrayList<>();
     enclosing.add(name);
     enclosing.addAll(outer);

@@ -56,8 +56,8 @@ public final class JavaParserFrontend {
   private final RuleConfig config;
   private final Set<String> idempotentMethods;
   private final Boolean runtimeAvailable;
-  private final DeclarationIndex index = new DeclarationIndex();
-  private final ScannerTypes types = new ScannerTypes(index);
+  private final DeclarationIndex index;
+  private final ScannerTypes types;
 
   /**
    * A finding with where it was found.
@@ -90,10 +90,32 @@ public final class JavaParserFrontend {
       RuleConfig config,
       Set<String> idempotentMethods,
       Boolean runtimeAvailable) {
+    this(rules, config, idempotentMethods, runtimeAvailable, new DeclarationIndex());
+  }
+
+  /**
+   * Creates a frontend over declarations indexed elsewhere: the language server's workspace index,
+   * with the analysed file's current declarations laid over it.
+   *
+   * @param rules the rules to run
+   * @param config the rules' configuration
+   * @param idempotentMethods methods to treat as {@code @Idempotent}, as {@code Type#method}
+   * @param runtimeAvailable whether fixes may use Bounded's runtime; {@code null} to decide from
+   *     the indexed files
+   * @param index the declarations the rules see; {@link #index} adds to it
+   */
+  public JavaParserFrontend(
+      List<Rule> rules,
+      RuleConfig config,
+      Set<String> idempotentMethods,
+      Boolean runtimeAvailable,
+      DeclarationIndex index) {
     this.rules = List.copyOf(rules);
     this.config = config;
     this.idempotentMethods = Set.copyOf(idempotentMethods);
     this.runtimeAvailable = runtimeAvailable;
+    this.index = index;
+    this.types = new ScannerTypes(index);
   }
 
   /**
@@ -194,6 +216,16 @@ public final class JavaParserFrontend {
       }
     }
     return findings;
+  }
+
+  /**
+   * The second pass on a file parsed for a long-lived client.
+   *
+   * @param file the parsed file
+   * @return the findings, in source order per method
+   */
+  public List<Located> analyse(ParsedFile file) {
+    return analyse(file.source(), file.unit());
   }
 
   private static boolean isRelevantCallable(Node n) {
