@@ -162,8 +162,10 @@ public final class MethodAnalysis {
         && ((CallNames.ENQUEUES.contains(call.name())
                 && call.receiver() instanceof Expr.Name queue
                 && queue.kind() == Expr.NameKind.FIELD)
-            || (CallNames.RETRY_NAMED.matcher(call.name()).matches() && !isSelfCall(call)))) {
-      return true;
+            || (CallNames.RETRY_NAMED.matcher(call.name()).matches()
+                && !isSelfCall(call)
+                && parent(call) instanceof Stmt.ExprStmt))) {
+      return true; // a retry-named call used for its result asks a policy: it retries nothing
     }
     if (!CallNames.SCHEDULES.contains(call.name())) {
       return false;

@@ -1,5 +1,6 @@
 package dev.bounded.checks.rules;
 
+import dev.bounded.checks.analysis.CallNames;
 import dev.bounded.checks.analysis.Flow;
 import dev.bounded.checks.analysis.LoopInfo;
 import dev.bounded.checks.analysis.MethodAnalysis;
@@ -85,7 +86,9 @@ public final class InterruptRetriedRule implements Rule {
   static LoopInfo retryingLoop(MethodAnalysis analysis, Stmt.Catch clause) {
     LoopInfo loop = analysis.loopOf(clause);
     if (loop == null
-        || !(loop.isRetryLoop() || loop.isBackgroundRetry() || spinsWhenRestored(clause, loop))
+        || !(loop.isRetryLoop()
+            || loop.isBackgroundRetry()
+            || spinsWhenRestored(analysis, clause, loop))
         || !Interrupts.receivesInterrupt(analysis, clause, true)
         || !analysis.goesRoundAgain(clause, loop)
         || Interrupts.remembersInterrupt(analysis, clause)
@@ -101,12 +104,34 @@ public final class InterruptRetriedRule implements Rule {
    * condition the interrupt does not change ({@code while (true)}, {@code do .. while (event !=
    * null)}): going round, its next blocking call throws at once, again and again.
    */
-  private static boolean spinsWhenRestored(Stmt.Catch clause, LoopInfo loop) {
+  private static boolean spinsWhenRestored(
+      MethodAnalysis analysis, Stmt.Catch clause, LoopInfo loop) {
     boolean open =
         loop.kind() == LoopInfo.Kind.WHILE
             || loop.kind() == LoopInfo.Kind.DO_WHILE
             || (loop.kind() == LoopInfo.Kind.FOR && loop.condition() == null);
-    return open && Interrupts.restoresFlag(clause.body());
+    return open && Interrupts.restoresFlag(clause.body()) && waitsEachRound(analysis, loop);
+  }
+
+  /** Calls that throw at once when the interrupt flag is set. */
+  private static final Set<String> INTERRUPTIBLE_WAITS =
+      Set.of("take", "poll", "offer", "put", "await", "join", "tryAcquire", "acquire", "tryLock");
+
+  /**
+   * Whether each round makes a blocking call that fails at once once the flag is restored: a sleep
+   * or a wait ({@code take()}, {@code poll(5, SECONDS)}, {@code await()}); a loop that only walks
+   * items in memory does not spin.
+   */
+  private static boolean waitsEachRound(MethodAnalysis analysis, LoopInfo loop) {
+    for (Node n : analysis.loopLevel(loop)) {
+      if (n instanceof Expr.Call call
+          && (CallNames.SLEEPS.contains(call.name())
+              || (INTERRUPTIBLE_WAITS.contains(call.name())
+                  && (!call.name().equals("poll") || !call.args().isEmpty())))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static Span reportedSpan(Stmt.Catch clause) {

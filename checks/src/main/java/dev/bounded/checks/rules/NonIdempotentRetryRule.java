@@ -237,6 +237,9 @@ public final class NonIdempotentRetryRule implements Rule {
    * decision.
    */
   private static Finding genericEngine(MethodAnalysis analysis, LoopInfo loop) {
+    if (loop.kind() == LoopInfo.Kind.RECURSION && !callsItself(analysis)) {
+      return null; // work put back on a queue: what runs again is not an operation handed in
+    }
     String operation = null;
     for (Node n : analysis.loopLevel(loop)) {
       if (n instanceof Expr.Call call && operation == null) {
@@ -296,6 +299,17 @@ public final class NonIdempotentRetryRule implements Rule {
       }
       if (p instanceof Stmt) {
         return false;
+      }
+    }
+    return false;
+  }
+
+  private static boolean callsItself(MethodAnalysis analysis) {
+    for (Stmt.Catch clause : analysis.catches()) {
+      for (Node n : Nodes.sameFrame(clause.body())) {
+        if (n instanceof Expr.Call call && analysis.isSelfCall(call)) {
+          return true;
+        }
       }
     }
     return false;
