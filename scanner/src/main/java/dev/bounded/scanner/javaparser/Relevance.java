@@ -60,8 +60,11 @@ final class Relevance {
       String name = call.getNameAsString();
       if ((loopDepth > 0
               && (CallNames.SLEEPS.contains(name)
+                  || CallNames.TIMED_WAITS.contains(name)
                   || CallNames.SUBMISSIONS.contains(name)
                   || CallNames.ASYNC_STARTS.contains(name)))
+          || CallNames.isDelayedSchedule(name)
+          || CallNames.isResubmission(name)
           || CallNames.EXECUTOR_FACTORIES.contains(name)
           || CallNames.OWNED_EXECUTOR_FACTORIES.contains(name)
           || CallNames.BACKOFF_CONFIGURATION.contains(name)
