@@ -59,6 +59,23 @@ public final class BackoffWithoutJitterRule implements Rule {
                   + " (RetryPolicy's backoff does)",
               fixes(analysis, wait)));
     }
+    for (Backoffs.CalleeWait wait : Backoffs.calleeWaits(analysis)) {
+      if (isZero(wait.delay()) || !Backoffs.isDeterministic(wait.callee(), wait.delay())) {
+        continue;
+      }
+      findings.add(
+          new Finding(
+              NAME,
+              wait.call().nameSpan(),
+              "This retry loop waits in "
+                  + wait.call().name()
+                  + "(..), whose delay has no random part ("
+                  + wait.callee().context().text(wait.delay().span())
+                  + "): clients that failed together retry together, in waves that keep the"
+                  + " dependency down. Add full jitter: wait a random time in [0, delay]"
+                  + " (RetryPolicy's backoff does)",
+              List.of()));
+    }
     return findings;
   }
 

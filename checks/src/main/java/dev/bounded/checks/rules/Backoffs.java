@@ -5,6 +5,7 @@ import dev.bounded.checks.analysis.LoopInfo;
 import dev.bounded.checks.analysis.MethodAnalysis;
 import dev.bounded.checks.analysis.Nodes;
 import dev.bounded.checks.model.Expr;
+import dev.bounded.checks.model.MethodModel;
 import dev.bounded.checks.model.Node;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -137,6 +138,60 @@ final class Backoffs {
       waits.add(new Wait(null, delayed.call(), delayed.delay(), delayed.unit()));
     }
     waits.sort((a, b) -> Integer.compare(a.call().span().start(), b.call().span().start()));
+    return waits;
+  }
+
+  /**
+   * A wait one callee deep: a retry loop's handler calls a method of the unit that sleeps ({@code
+   * catch (E e) { handleFailure(e); }} with {@code Thread.sleep(interval)} in {@code
+   * handleFailure}).
+   *
+   * @param call the call in the retry loop
+   * @param callee the callee's analysis
+   * @param sleep the callee's sleep call
+   * @param delay the sleep's delay
+   */
+  record CalleeWait(Expr.Call call, MethodAnalysis callee, Expr.Call sleep, Expr delay) {}
+
+  /**
+   * Returns the waits that retry loops of the method make in a callee: calls in their catch clauses
+   * to methods of the unit whose own frame sleeps (not in a loop of the callee's own).
+   */
+  @SuppressWarnings("ReferenceEquality") // the index hands out one model per method
+  static List<CalleeWait> calleeWaits(MethodAnalysis analysis) {
+    List<CalleeWait> waits = new ArrayList<>();
+    for (LoopInfo loop : analysis.retryLoops()) {
+      if (!loop.evidence().contains(LoopInfo.Evidence.RETRYING_CATCH)
+          || loop.evidence().contains(LoopInfo.Evidence.SLEEPS)) {
+        continue; // the loop's own sleep is its backoff
+      }
+      for (Node n : analysis.loopLevel(loop)) {
+        if (!(n instanceof Expr.Call call) || !analysis.isInCatchBody(call, loop.node())) {
+          continue;
+        }
+        MethodModel callee = analysis.context().unit().declarationOf(call);
+        if (callee == null || callee == analysis.method() || callee.body() == null) {
+          continue;
+        }
+        MethodAnalysis inner =
+            MethodAnalysis.of(callee, analysis.context().unit().contextOf(callee));
+        if (!inner.loops().isEmpty()) {
+          continue;
+        }
+        for (Node m : Nodes.sameFrame(callee.body())) {
+          if (m instanceof Expr.Call sleep
+              && CallNames.SLEEPS.contains(sleep.name())
+              && !sleep.args().isEmpty()) {
+            Expr delay =
+                sleep.name().equals("parkNanos")
+                    ? sleep.args().get(sleep.args().size() - 1)
+                    : sleep.args().get(0);
+            waits.add(new CalleeWait(call, inner, sleep, delay));
+            break;
+          }
+        }
+      }
+    }
     return waits;
   }
 
