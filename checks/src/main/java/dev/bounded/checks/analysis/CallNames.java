@@ -106,6 +106,17 @@ public final class CallNames {
     return RESUBMISSION.matcher(name).matches();
   }
 
+  /**
+   * Calls that register a completion callback whose second parameter is the failure: {@code
+   * whenComplete((result, failure) -> ..)}.
+   */
+  public static final Set<String> COMPLETION_CALLBACKS =
+      Set.of("whenComplete", "whenCompleteAsync", "handle", "handleAsync");
+
+  /** Calls that register a callback run only on a failure: {@code exceptionally(failure -> ..)}. */
+  public static final Set<String> FAILURE_CALLBACKS =
+      Set.of("exceptionally", "exceptionallyAsync", "exceptionallyCompose", "onErrorResume");
+
   /** Timed waits whose result says whether the wait ended in time: repeated, they never end. */
   public static final Set<String> TIMED_WAITS =
       Set.of(

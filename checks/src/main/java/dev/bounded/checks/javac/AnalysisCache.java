@@ -218,6 +218,8 @@ final class AnalysisCache {
       if ((loopDepth > 0 && isLoopSignal(name))
           || CallNames.isDelayedSchedule(name)
           || CallNames.isResubmission(name)
+          || CallNames.COMPLETION_CALLBACKS.contains(name)
+          || CallNames.FAILURE_CALLBACKS.contains(name)
           || CallNames.OWNED_EXECUTOR_FACTORIES.contains(name)
           || CallNames.BACKOFF_CONFIGURATION.contains(name)
           || (timeoutInScope

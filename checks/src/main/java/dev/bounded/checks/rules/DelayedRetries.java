@@ -6,6 +6,7 @@ import dev.bounded.checks.analysis.Nodes;
 import dev.bounded.checks.model.Expr;
 import dev.bounded.checks.model.MethodModel;
 import dev.bounded.checks.model.Node;
+import dev.bounded.checks.model.Stmt;
 import dev.bounded.checks.model.UnitIndex;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
@@ -173,7 +174,72 @@ final class DelayedRetries {
         found.add(delayed);
       }
     }
+    for (Expr.Call call : inFailureLambdas(analysis)) {
+      Delayed delayed = delayed(call);
+      if (delayed != null) {
+        found.add(delayed);
+      }
+    }
     return found;
+  }
+
+  /**
+   * Returns the calls that run on the failure path of a callback lambda: the body of {@code
+   * exceptionally(failure -> ..)}, the {@code failure != null} branch of {@code whenComplete((r,
+   * failure) -> ..)} and {@code handle(..)} (not in the lambdas' own nested lambdas).
+   */
+  static List<Expr.Call> inFailureLambdas(MethodAnalysis analysis) {
+    List<Expr.Call> found = new ArrayList<>();
+    for (Node n : Nodes.preOrder(analysis.method().body())) {
+      if (!(n instanceof Expr.Call callback)
+          || !(CallNames.COMPLETION_CALLBACKS.contains(callback.name())
+              || CallNames.FAILURE_CALLBACKS.contains(callback.name()))
+          || callback.args().isEmpty()
+          || !(callback.args().get(0) instanceof Expr.Lambda lambda)) {
+        continue;
+      }
+      boolean whole = CallNames.FAILURE_CALLBACKS.contains(callback.name());
+      int index = whole ? 0 : 1;
+      if (lambda.params().size() <= index) {
+        continue;
+      }
+      String failure = lambda.params().get(index);
+      for (Node m : Nodes.sameFrame(lambda.body())) {
+        if (m instanceof Expr.Call call
+            && m != lambda
+            && (whole || onFailureBranch(analysis, call, lambda, failure))) {
+          found.add(call);
+        }
+      }
+    }
+    return found;
+  }
+
+  /** Whether a call in the lambda runs only when {@code failure} is set. */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  private static boolean onFailureBranch(
+      MethodAnalysis analysis, Node call, Expr.Lambda lambda, String failure) {
+    Node child = call;
+    for (Node p = analysis.parent(call); p != null && p != lambda; p = analysis.parent(p)) {
+      if (p instanceof Stmt.If check
+          && check.condition() instanceof Expr.Binary test
+          && (test.operator().equals("!=") || test.operator().equals("=="))
+          && (isNamed(test.left(), failure) || isNamed(test.right(), failure))
+          && (isNull(test.left()) || isNull(test.right()))) {
+        boolean set = test.operator().equals("!=");
+        return set ? check.then() == child : check.otherwise() == child;
+      }
+      child = p;
+    }
+    return false;
+  }
+
+  private static boolean isNamed(Expr expr, String name) {
+    return expr instanceof Expr.Name n && n.name().equals(name) && n.qualifier() == null;
+  }
+
+  private static boolean isNull(Expr expr) {
+    return expr instanceof Expr.Literal literal && literal.value() == null;
   }
 
   /**

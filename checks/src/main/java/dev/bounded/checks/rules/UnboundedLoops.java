@@ -57,6 +57,13 @@ final class UnboundedLoops {
    */
   record Resubmission(Expr.Call call, Ending ending, boolean inHandler) {}
 
+  /**
+   * Checks of a value or a configuration, not a policy's decision to give up: {@code if
+   * (servers.isEmpty()) throw ..} ends the loop only when there is nothing to retry against.
+   */
+  private static final Pattern CONFIGURATION_CHECK =
+      Pattern.compile("isEmpty|isNull|nonNull|isBlank|isPresent|contains\\w*|equals\\w*");
+
   /** Names of calls by which a policy computes the next delay. */
   private static final Pattern POLICY_DELAY =
       Pattern.compile("(?i).*(next|backoff|policy|compute|delayfor).*");
@@ -150,6 +157,13 @@ final class UnboundedLoops {
         first = first == null ? call : first; // retryFailedTask(key, task): queued again
       }
     }
+    for (Expr.Call call : DelayedRetries.inFailureLambdas(analysis)) {
+      if (DelayedRetries.delayed(call) != null
+          || CallNames.isResubmission(call.name())
+          || analysis.isSelfCall(call)) {
+        first = first == null || call.span().start() < first.span().start() ? call : first;
+      }
+    }
     if (first == null || boundedMethod(analysis)) {
       return List.of();
     }
@@ -205,7 +219,7 @@ final class UnboundedLoops {
 
   /** Whether the method consults a count, a clock, a deadline or a policy anywhere. */
   private static boolean boundedMethod(MethodAnalysis analysis) {
-    for (Node n : Nodes.sameFrame(analysis.method().body())) {
+    for (Node n : Nodes.preOrder(analysis.method().body())) {
       if ((n instanceof Expr.Call call && BOUND_CALL.matcher(call.name()).matches())
           || (n instanceof Expr.Name name && BOUND_CALL.matcher(name.name()).matches())
           || (n instanceof Expr.Binary binary && isOrdering(binary))) {
@@ -220,7 +234,8 @@ final class UnboundedLoops {
    * (a background reconnect loop, which need not leave on success).
    */
   private static boolean isCandidate(MethodAnalysis analysis, LoopInfo loop) {
-    if (loop.evidence().contains(LoopInfo.Evidence.COUNTS_ATTEMPTS)
+    if ((loop.evidence().contains(LoopInfo.Evidence.COUNTS_ATTEMPTS)
+            && !countsOnlyFromZero(analysis, loop))
         || loop.evidence().contains(LoopInfo.Evidence.POLICY_DECIDED)
         || loop.evidence().contains(LoopInfo.Evidence.FAILOVER)
         || loop.kind() == LoopInfo.Kind.FOR_EACH
@@ -238,6 +253,42 @@ final class UnboundedLoops {
         && !loop.evidence().contains(LoopInfo.Evidence.TAKES_ITEMS)
         && loop.condition() != null
         && readsStopFlag(analysis, loop, loop.condition());
+  }
+
+  /**
+   * Whether the loop's counters ({@code n++}) are compared only with zero ({@code if (n > 0 && n %
+   * size == 0)}: a round count for logging): counting up from zero caps nothing.
+   */
+  private static boolean countsOnlyFromZero(MethodAnalysis analysis, LoopInfo loop) {
+    Set<String> counters = new HashSet<>();
+    for (Node n : analysis.loopLevel(loop)) {
+      if (n instanceof Expr.Unary step
+          && step.operator().equals("++")
+          && step.operand() instanceof Expr.Name name
+          && name.isVariable(name.name())) {
+        counters.add(name.name());
+      }
+    }
+    boolean compared = false;
+    for (Node n : Nodes.preOrder(analysis.method().body())) {
+      if (n instanceof Expr.Binary binary && isOrdering(binary)) {
+        for (String counter : counters) {
+          boolean left = Nodes.mentions(binary.left(), counter);
+          boolean right = Nodes.mentions(binary.right(), counter);
+          if (left == right) {
+            continue;
+          }
+          Expr bound = left ? binary.right() : binary.left();
+          if (!(bound instanceof Expr.Literal literal
+              && literal.value() instanceof Number number
+              && number.longValue() == 0)) {
+            return false;
+          }
+          compared = true;
+        }
+      }
+    }
+    return compared;
   }
 
   /** Whether the only failure the loop goes round again after is {@code InterruptedException}. */
@@ -294,6 +345,13 @@ final class UnboundedLoops {
    * policy's decision to give up).
    */
   private static boolean bounds(MethodAnalysis analysis, Expr condition, boolean policyCalls) {
+    Expr tested = condition;
+    while (tested instanceof Expr.Unary not && not.operator().equals("!")) {
+      tested = not.operand();
+    }
+    if (tested instanceof Expr.Call check && CONFIGURATION_CHECK.matcher(check.name()).matches()) {
+      return false; // if (servers.isEmpty()) throw ..: nothing to retry against, no cap
+    }
     for (Node n : Nodes.sameFrame(condition)) {
       if (n instanceof Expr.Binary binary
           && switch (binary.operator()) {

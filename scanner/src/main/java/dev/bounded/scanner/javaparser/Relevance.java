@@ -65,6 +65,8 @@ final class Relevance {
                   || CallNames.ASYNC_STARTS.contains(name)))
           || CallNames.isDelayedSchedule(name)
           || CallNames.isResubmission(name)
+          || CallNames.COMPLETION_CALLBACKS.contains(name)
+          || CallNames.FAILURE_CALLBACKS.contains(name)
           || CallNames.EXECUTOR_FACTORIES.contains(name)
           || CallNames.OWNED_EXECUTOR_FACTORIES.contains(name)
           || CallNames.BACKOFF_CONFIGURATION.contains(name)
