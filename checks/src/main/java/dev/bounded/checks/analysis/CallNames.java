@@ -98,7 +98,77 @@ public final class CallNames {
           "ofExponentialBackoff",
           "exponentialBackoff",
           "ExponentialBackOffPolicy",
-          "random");
+          "random",
+          "multiplier");
+
+  /** Calls that run work later, after a delay: a retry when a failure leads to them. */
+  public static final Set<String> DELAYED_SCHEDULES =
+      Set.of("schedule", "newTimeout", "setTimer", "postDelayed");
+
+  /** Names of calls that run something later by name: {@code executeRequestLater(req, delay)}. */
+  private static final java.util.regex.Pattern DELAYED_BY_NAME =
+      java.util.regex.Pattern.compile(
+          "(?i)\\w*(later|delayed|afterdelay)|schedule(retry|reconnect|restart)\\w*");
+
+  /** Names of failure callbacks, whose failure arrives as a parameter ({@code onException}). */
+  private static final java.util.regex.Pattern FAILURE_HANDLER =
+      java.util.regex.Pattern.compile(
+          "(?i)(on|handle)\\w*(error|exception|failure|throwable|fault)\\w*|exceptioncaught"
+              + "|\\w*failed");
+
+  /** Names of calls that hand failed work back to be run again: {@code retryFailedTask(task)}. */
+  private static final java.util.regex.Pattern RESUBMISSION =
+      java.util.regex.Pattern.compile(
+          "(?i)(retry|resubmit|requeue|readd|reenqueue|redeliver|reschedule)\\w*");
+
+  /**
+   * Tells whether a call's name says it hands failed work back to be run again ({@code
+   * retryFailedTask}, {@code requeue}, {@code resubmit}).
+   *
+   * @param name a method name
+   * @return {@code true} for a resubmission by name
+   */
+  public static boolean isResubmission(String name) {
+    return RESUBMISSION.matcher(name).matches();
+  }
+
+  /**
+   * Calls that register a completion callback whose second parameter is the failure: {@code
+   * whenComplete((result, failure) -> ..)}.
+   */
+  public static final Set<String> COMPLETION_CALLBACKS =
+      Set.of("whenComplete", "whenCompleteAsync", "handle", "handleAsync");
+
+  /** Calls that register a callback run only on a failure: {@code exceptionally(failure -> ..)}. */
+  public static final Set<String> FAILURE_CALLBACKS =
+      Set.of("exceptionally", "exceptionallyAsync", "exceptionallyCompose", "onErrorResume");
+
+  /** Timed waits whose result says whether the wait ended in time: repeated, they never end. */
+  public static final Set<String> TIMED_WAITS =
+      Set.of(
+          "awaitTermination", "await", "tryAcquire", "tryLock", "waitFor", "awaitUninterruptibly");
+
+  /**
+   * Tells whether a call's name says it runs work after a delay ({@code schedule}, {@code
+   * executeRequestLater}, {@code scheduleReconnect}).
+   *
+   * @param name a method name
+   * @return {@code true} for a delayed scheduling by name
+   */
+  public static boolean isDelayedSchedule(String name) {
+    return DELAYED_SCHEDULES.contains(name) || DELAYED_BY_NAME.matcher(name).matches();
+  }
+
+  /**
+   * Tells whether a method's name is a failure callback's ({@code onFailure}, {@code handleError},
+   * {@code exceptionCaught}, {@code connectFailed}).
+   *
+   * @param name a method name
+   * @return {@code true} for a failure handler by name
+   */
+  public static boolean isFailureHandlerName(String name) {
+    return FAILURE_HANDLER.matcher(name).matches();
+  }
 
   /**
    * Calls of retry libraries that run an operation with retries, given as a lambda: Bounded's

@@ -159,6 +159,8 @@ final class AnalysisCache {
 
     Relevance(String methodName) {
       this.methodName = methodName;
+      // A failure callback may schedule a retry through a helper of its class.
+      this.relevant = CallNames.isFailureHandlerName(methodName);
     }
 
     boolean isRelevant() {
@@ -216,6 +218,10 @@ final class AnalysisCache {
     public Void visitMethodInvocation(MethodInvocationTree tree, Void unused) {
       String name = methodName(tree);
       if ((loopDepth > 0 && isLoopSignal(name))
+          || CallNames.isDelayedSchedule(name)
+          || CallNames.isResubmission(name)
+          || CallNames.COMPLETION_CALLBACKS.contains(name)
+          || CallNames.FAILURE_CALLBACKS.contains(name)
           || CallNames.OWNED_EXECUTOR_FACTORIES.contains(name)
           || CallNames.BACKOFF_CONFIGURATION.contains(name)
           || (timeoutInScope
@@ -254,6 +260,7 @@ final class AnalysisCache {
     /** A call that makes a loop worth analysing even without a catch clause. */
     private static boolean isLoopSignal(String name) {
       return CallNames.SLEEPS.contains(name)
+          || CallNames.TIMED_WAITS.contains(name)
           || CallNames.SUBMISSIONS.contains(name)
           || CallNames.ASYNC_STARTS.contains(name);
     }

@@ -5,6 +5,7 @@ import dev.bounded.checks.model.Edit;
 import dev.bounded.checks.model.Expr;
 import dev.bounded.checks.model.Finding;
 import dev.bounded.checks.model.Fix;
+import dev.bounded.checks.model.Span;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -45,13 +46,35 @@ public final class BackoffWithoutJitterRule implements Rule {
       findings.add(
           new Finding(
               NAME,
-              wait.call().nameSpan(),
-              "This retry loop waits a delay with no random part ("
+              wait.delay().span().isKnown()
+                  ? new Span(wait.delay().span().start(), wait.delay().span().start())
+                  : wait.call().nameSpan(),
+              (wait.loop() == null
+                      ? "This retry (work scheduled again after a failure) waits a delay with no"
+                          + " random part ("
+                      : "This retry loop waits a delay with no random part (")
                   + analysis.context().text(wait.delay().span())
                   + "): clients that failed together retry together, in waves that keep the"
                   + " dependency down. Add full jitter: wait a random time in [0, delay]"
                   + " (RetryPolicy's backoff does)",
               fixes(analysis, wait)));
+    }
+    for (Backoffs.CalleeWait wait : Backoffs.calleeWaits(analysis)) {
+      if (isZero(wait.delay()) || !Backoffs.isDeterministic(wait.callee(), wait.delay())) {
+        continue;
+      }
+      findings.add(
+          new Finding(
+              NAME,
+              wait.call().nameSpan(),
+              "This retry loop waits in "
+                  + wait.call().name()
+                  + "(..), whose delay has no random part ("
+                  + wait.callee().context().text(wait.delay().span())
+                  + "): clients that failed together retry together, in waves that keep the"
+                  + " dependency down. Add full jitter: wait a random time in [0, delay]"
+                  + " (RetryPolicy's backoff does)",
+              List.of()));
     }
     return findings;
   }

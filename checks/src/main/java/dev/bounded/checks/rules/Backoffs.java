@@ -5,9 +5,11 @@ import dev.bounded.checks.analysis.LoopInfo;
 import dev.bounded.checks.analysis.MethodAnalysis;
 import dev.bounded.checks.analysis.Nodes;
 import dev.bounded.checks.model.Expr;
+import dev.bounded.checks.model.MethodModel;
 import dev.bounded.checks.model.Node;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -40,7 +42,38 @@ final class Backoffs {
           "plusMillis",
           "valueOf",
           "longValue",
-          "intValue");
+          "intValue",
+          "log",
+          "log10",
+          "exp",
+          "sqrt",
+          "round",
+          "floor",
+          "ceil",
+          "toIntExact",
+          "floorDiv");
+
+  /** Calls that step a counter: {@code event.incrementRetries()}, {@code getAndIncrement()}. */
+  private static final Pattern COUNTER_CALL =
+      Pattern.compile("(?i:.*(increment|decrement).*)|inc[A-Z]\\w*|getAndAdd|addAndGet");
+
+  /** Names of values that follow failures: a failure count, an attempt number, a backoff. */
+  private static final Pattern FAILURE_NAME =
+      Pattern.compile("(?i).*(fail|error|retr|attempt|backoff|back_off).*");
+
+  /** Calls that change a value held in an atomic or a holder field. */
+  private static final Set<String> UPDATES =
+      Set.of(
+          "set",
+          "lazySet",
+          "compareAndSet",
+          "getAndSet",
+          "addAndGet",
+          "getAndAdd",
+          "incrementAndGet",
+          "getAndIncrement",
+          "updateAndGet",
+          "accumulateAndGet");
 
   /** Names that say a value is randomised. */
   private static final Pattern RANDOM_NAME = Pattern.compile("(?i).*(jitter|random|rand|rnd).*");
@@ -51,7 +84,8 @@ final class Backoffs {
   /**
    * A wait between attempts.
    *
-   * @param loop the retry loop
+   * @param loop the retry loop, or {@code null} for a delayed resubmission outside any loop (from a
+   *     catch clause or a failure callback, see {@link DelayedRetries})
    * @param call the sleep call
    * @param delay the delay argument
    * @param unit the {@code TimeUnit} constant's name when known ({@code MILLISECONDS} for {@code
@@ -61,7 +95,13 @@ final class Backoffs {
 
   private Backoffs() {}
 
-  /** Returns the sleeps at the level of retry loops that retry failures, in source order. */
+  /**
+   * Returns the waits between attempts, in source order: the sleeps at the level of retry loops
+   * that retry failures; the delay of a task that reschedules itself after a failure, when the
+   * failure changes it (a failure delay, a doubled delay, a shift by a failure count: a periodic
+   * task's fixed period is no backoff); and the delays of resubmissions from catch clauses and
+   * failure callbacks.
+   */
   static List<Wait> waits(MethodAnalysis analysis) {
     List<Wait> waits = new ArrayList<>();
     for (LoopInfo loop : analysis.retryLoops()) {
@@ -80,7 +120,149 @@ final class Backoffs {
         }
       }
     }
+    for (LoopInfo loop : analysis.loops()) {
+      if (loop.kind() != LoopInfo.Kind.RESCHEDULE
+          || !loop.evidence().contains(LoopInfo.Evidence.RETRYING_CATCH)) {
+        continue;
+      }
+      for (Node n : analysis.loopLevel(loop)) {
+        if (n instanceof Expr.Call call && analysis.isSelfReschedule(call)) {
+          DelayedRetries.Delayed delayed = DelayedRetries.delayed(call);
+          if (delayed != null && followsFailures(analysis, delayed.delay())) {
+            waits.add(new Wait(loop, call, delayed.delay(), delayed.unit()));
+          }
+        }
+      }
+    }
+    for (DelayedRetries.Delayed delayed : DelayedRetries.retries(analysis)) {
+      waits.add(new Wait(null, delayed.call(), delayed.delay(), delayed.unit()));
+    }
+    waits.sort((a, b) -> Integer.compare(a.call().span().start(), b.call().span().start()));
     return waits;
+  }
+
+  /**
+   * A wait one callee deep: a retry loop's handler calls a method of the unit that sleeps ({@code
+   * catch (E e) { handleFailure(e); }} with {@code Thread.sleep(interval)} in {@code
+   * handleFailure}).
+   *
+   * @param call the call in the retry loop
+   * @param callee the callee's analysis
+   * @param sleep the callee's sleep call
+   * @param delay the sleep's delay
+   */
+  record CalleeWait(Expr.Call call, MethodAnalysis callee, Expr.Call sleep, Expr delay) {}
+
+  /**
+   * Returns the waits that retry loops of the method make in a callee: calls in their catch clauses
+   * to methods of the unit whose own frame sleeps (not in a loop of the callee's own).
+   */
+  @SuppressWarnings("ReferenceEquality") // the index hands out one model per method
+  static List<CalleeWait> calleeWaits(MethodAnalysis analysis) {
+    List<CalleeWait> waits = new ArrayList<>();
+    for (LoopInfo loop : analysis.retryLoops()) {
+      if (!loop.evidence().contains(LoopInfo.Evidence.RETRYING_CATCH)
+          || loop.evidence().contains(LoopInfo.Evidence.SLEEPS)) {
+        continue; // the loop's own sleep is its backoff
+      }
+      for (Node n : analysis.loopLevel(loop)) {
+        if (!(n instanceof Expr.Call call) || !analysis.isInCatchBody(call, loop.node())) {
+          continue;
+        }
+        MethodModel callee = analysis.context().unit().declarationOf(call);
+        if (callee == null || callee == analysis.method() || callee.body() == null) {
+          continue;
+        }
+        MethodAnalysis inner =
+            MethodAnalysis.of(callee, analysis.context().unit().contextOf(callee));
+        if (!inner.loops().isEmpty()) {
+          continue;
+        }
+        for (Node m : Nodes.sameFrame(callee.body())) {
+          if (m instanceof Expr.Call sleep
+              && CallNames.SLEEPS.contains(sleep.name())
+              && !sleep.args().isEmpty()) {
+            Expr delay =
+                sleep.name().equals("parkNanos")
+                    ? sleep.args().get(sleep.args().size() - 1)
+                    : sleep.args().get(0);
+            waits.add(new CalleeWait(call, inner, sleep, delay));
+            break;
+          }
+        }
+      }
+    }
+    return waits;
+  }
+
+  /** The nodes at the level of the wait's loop, or of the whole method for a resubmission. */
+  static List<Node> level(MethodAnalysis analysis, Wait wait) {
+    return wait.loop() == null
+        ? Nodes.sameFrame(analysis.method().body())
+        : analysis.loopLevel(wait.loop());
+  }
+
+  /**
+   * Whether a rescheduling delay follows failures: it grows by a shift or a power, reads a value a
+   * catch clause changes ({@code delay.compareAndSet(..)}, {@code pullDelay = ..}, {@code
+   * context.setNextDelay(..)} for {@code context.getNextDelay()}), or a failure count.
+   */
+  private static boolean followsFailures(MethodAnalysis analysis, Expr delay) {
+    List<Node> nodes = new ArrayList<>(Nodes.sameFrame(delay));
+    for (Node n : Nodes.sameFrame(delay)) {
+      if (n instanceof Expr.Name name && name.kind() == Expr.NameKind.LOCAL) {
+        for (Expr value : assignedValues(analysis, name.name())) {
+          nodes.addAll(Nodes.sameFrame(value));
+        }
+      }
+    }
+    for (Node n : nodes) {
+      if ((n instanceof Expr.Binary binary
+              && binary.operator().equals("<<")
+              && !(binary.right() instanceof Expr.Literal))
+          || (n instanceof Expr.Call call && call.name().equals("pow"))) {
+        return true;
+      }
+      if (n instanceof Expr.Name name
+          && !name.name().matches("[A-Z][A-Z0-9_]*")
+          && (FAILURE_NAME.matcher(name.name()).matches()
+              || changedInCatch(analysis, name.name(), null))) {
+        return true;
+      }
+      if (n instanceof Expr.Call call
+          && call.args().isEmpty()
+          && call.name().startsWith("get")
+          && call.receiver() instanceof Expr.Name holder
+          && changedInCatch(analysis, holder.name(), "set" + call.name().substring(3))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether a catch clause of the method changes a variable or field: assigns it, updates the
+   * atomic it holds, or (with {@code setter}) calls that setter on it.
+   */
+  private static boolean changedInCatch(MethodAnalysis analysis, String variable, String setter) {
+    for (Node n : Nodes.sameFrame(analysis.method().body())) {
+      if (!analysis.isInCatchBody(n, null)) {
+        continue;
+      }
+      if (setter == null
+          && n instanceof Expr.Assign assign
+          && assign.target() instanceof Expr.Name target
+          && target.name().equals(variable)) {
+        return true;
+      }
+      if (n instanceof Expr.Call call
+          && call.receiver() instanceof Expr.Name target
+          && target.name().equals(variable)
+          && (setter == null ? UPDATES.contains(call.name()) : call.name().equals(setter))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static String unit(Expr.Call call) {
@@ -124,15 +306,29 @@ final class Backoffs {
   }
 
   private static boolean isDeterministic(MethodAnalysis analysis, Node expr, Set<String> seen) {
+    // The objects settings are read from: where they came from does not make the value random.
+    Set<Node> holders = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
     for (Node n : Nodes.sameFrame(expr)) {
-      if (n instanceof Expr.Call call) {
+      if (n instanceof Expr.Call call && !setterValues(analysis, call).isEmpty()) {
+        // context.getNextDelay() after context.setNextDelay(1000): the value set
+        for (Expr value : setterValues(analysis, call)) {
+          if (!isDeterministic(analysis, value, seen)) {
+            return false;
+          }
+        }
+      } else if (n instanceof Expr.Call call) {
         boolean getter =
             call.args().isEmpty()
                 && call.name().startsWith("get")
                 && !COMPUTED_DELAY.matcher(call.name()).matches();
-        if (!(ARITHMETIC.contains(call.name()) || getter)
+        if (!(ARITHMETIC.contains(call.name())
+                || getter
+                || COUNTER_CALL.matcher(call.name()).matches())
             || RANDOM_NAME.matcher(call.name()).matches()) {
           return false;
+        }
+        if (getter && call.receiver() != null) {
+          holders.add(call.receiver());
         }
       } else if (n instanceof Expr.Lambda || n instanceof Expr.Other) {
         return false;
@@ -140,7 +336,9 @@ final class Backoffs {
         if (RANDOM_NAME.matcher(name.name()).matches()) {
           return false;
         }
-        if (name.isVariable(name.name()) && name.kind() == Expr.NameKind.LOCAL) {
+        if (name.isVariable(name.name())
+            && name.kind() == Expr.NameKind.LOCAL
+            && !holders.contains(name)) {
           if (!seen.add(name.name())) {
             continue; // already followed: delay = delay * 2
           }
@@ -153,6 +351,28 @@ final class Backoffs {
       }
     }
     return true;
+  }
+
+  /** For {@code holder.getX()}: the values the method passes to {@code holder.setX(..)}. */
+  private static List<Expr> setterValues(MethodAnalysis analysis, Expr.Call getter) {
+    if (!getter.args().isEmpty()
+        || getter.name().length() <= 3
+        || !getter.name().startsWith("get")
+        || !(getter.receiver() instanceof Expr.Name holder)) {
+      return List.of();
+    }
+    String setter = "set" + getter.name().substring(3);
+    List<Expr> values = new ArrayList<>();
+    for (Node n : Nodes.sameFrame(analysis.method().body())) {
+      if (n instanceof Expr.Call call
+          && call.name().equals(setter)
+          && call.args().size() == 1
+          && call.receiver() instanceof Expr.Name target
+          && target.name().equals(holder.name())) {
+        values.add(call.args().get(0));
+      }
+    }
+    return values;
   }
 
   /** Every value given to a local: initialiser, simple and compound assignments. */

@@ -25,6 +25,9 @@ import java.util.Set;
  *       ExponentialRandomBackOffPolicy} is on the class path, and {@code
  *       RetryTemplateBuilder.exponentialBackoff(initial, multiplier, max)} without {@code
  *       withRandom = true};
+ *   <li>Spring Framework's core retry ({@code org.springframework.core.retry.RetryPolicy}): a
+ *       builder given a {@code multiplier(..)} (an exponential backoff) and no {@code jitter(..)}
+ *       in the method (reported at the multiplier; no fix);
  *   <li>Bounded: {@code RetryPolicy.Builder.random(..)} given a constant, which switches the jitter
  *       off.
  * </ul>
@@ -46,6 +49,9 @@ public final class RetryPolicyWithoutJitterRule implements Rule {
   private static final String SPRING_TEMPLATE_BUILDER =
       "org.springframework.retry.support.RetryTemplateBuilder";
   private static final String BOUNDED_BUILDER = "dev.bounded.runtime.RetryPolicy.Builder";
+  private static final String SPRING_CORE_BUILDER =
+      "org.springframework.core.retry.RetryPolicy.Builder";
+  private static final String SPRING_CORE_POLICY = "org.springframework.core.retry.RetryPolicy";
 
   private static final String HERD =
       ": clients that failed together retry together, in waves that keep the dependency down.";
@@ -62,6 +68,7 @@ public final class RetryPolicyWithoutJitterRule implements Rule {
           "net.jodah.failsafe.",
           "io.github.resilience4j.",
           "org.springframework.retry.",
+          "org.springframework.core.retry.",
           "dev.bounded.runtime.");
 
   @Override
@@ -76,6 +83,7 @@ public final class RetryPolicyWithoutJitterRule implements Rule {
       }
     }
     Boolean hasJitterCall = null;
+    Boolean hasSpringJitter = null;
     for (Node n : Nodes.preOrder(analysis.method().body())) {
       if (n instanceof Expr.Call call && isSelfDelegation(call)) {
         continue; // an overload delegating to another: the caller configures
@@ -87,6 +95,15 @@ public final class RetryPolicyWithoutJitterRule implements Rule {
           }
           if (!hasJitterCall) {
             findings.add(failsafe(call));
+          }
+        } else if (call.name().equals("multiplier")
+            && call.args().size() == 1
+            && isSpringCoreBuilder(call)) {
+          if (hasSpringJitter == null) {
+            hasSpringJitter = callsNamed(analysis, "jitter");
+          }
+          if (!hasSpringJitter) {
+            findings.add(springCore(call));
           }
         } else if (call.name().equals("ofExponentialBackoff")
             && Nodes.isStaticCallOn(call, INTERVAL_FUNCTION)) {
@@ -145,6 +162,42 @@ public final class RetryPolicyWithoutJitterRule implements Rule {
       }
     }
     return false;
+  }
+
+  /**
+   * A call on Spring Framework's {@code RetryPolicy.Builder} (Spring 7's core retry): typed so, or
+   * (without types) in a chain that starts at {@code RetryPolicy.builder()}.
+   */
+  private static boolean isSpringCoreBuilder(Expr.Call call) {
+    if (isOn(call, Set.of(SPRING_CORE_BUILDER))) {
+      return true;
+    }
+    for (Expr e = call.receiver(); e instanceof Expr.Call inner; e = inner.receiver()) {
+      if (inner.name().equals("builder") && Nodes.isStaticCallOn(inner, SPRING_CORE_POLICY)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean callsNamed(MethodAnalysis analysis, String name) {
+    for (Node n : Nodes.preOrder(analysis.method().body())) {
+      if (n instanceof Expr.Call call && call.name().equals(name)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** No fix: how much jitter suits the delay is the caller's choice. */
+  private static Finding springCore(Expr.Call call) {
+    return new Finding(
+        NAME,
+        call.nameSpan(),
+        "This RetryPolicy's backoff has no random part"
+            + HERD
+            + " Add .jitter(..) to the builder (RetryPolicy.Builder.jitter(Duration))",
+        List.of());
   }
 
   private static boolean callsWithJitter(MethodAnalysis analysis) {

@@ -40,6 +40,20 @@ public final class UnboundedBackgroundRetryRule implements Rule {
                 List.of()));
       }
     }
+    for (UnboundedLoops.Resubmission retry : UnboundedLoops.resubmissions(analysis)) {
+      if (retry.ending() == UnboundedLoops.Ending.STOP_FLAG) {
+        findings.add(
+            new Finding(
+                NAME,
+                retry.call().nameSpan(),
+                (retry.inHandler() ? "This failure handler" : "This catch clause")
+                    + " schedules the work again, without a cap, until the"
+                    + " component is stopped: while the dependency is down it keeps retrying,"
+                    + " unseen by its owner. If that is intended, back off with a capped, jittered"
+                    + " delay and report persistent failure; otherwise cap the attempts",
+                List.of()));
+      }
+    }
     return findings;
   }
 }

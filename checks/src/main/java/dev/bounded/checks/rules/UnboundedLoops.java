@@ -1,10 +1,12 @@
 package dev.bounded.checks.rules;
 
+import dev.bounded.checks.analysis.CallNames;
 import dev.bounded.checks.analysis.Flow;
 import dev.bounded.checks.analysis.LoopInfo;
 import dev.bounded.checks.analysis.MethodAnalysis;
 import dev.bounded.checks.analysis.Nodes;
 import dev.bounded.checks.model.Expr;
+import dev.bounded.checks.model.MethodModel;
 import dev.bounded.checks.model.Node;
 import dev.bounded.checks.model.Stmt;
 import java.util.ArrayList;
@@ -49,6 +51,23 @@ final class UnboundedLoops {
   /** An unbounded retry loop and how it ends. */
   record Unbounded(LoopInfo loop, Ending ending) {}
 
+  /**
+   * A resubmission after a failure that nothing caps: the call that schedules the work again (or
+   * calls the helper that does), and how the retries end.
+   */
+  record Resubmission(Expr.Call call, Ending ending, boolean inHandler) {}
+
+  /**
+   * Checks of a value or a configuration, not a policy's decision to give up: {@code if
+   * (servers.isEmpty()) throw ..} ends the loop only when there is nothing to retry against.
+   */
+  private static final Pattern CONFIGURATION_CHECK =
+      Pattern.compile("isEmpty|isNull|nonNull|isBlank|isPresent|contains\\w*|equals\\w*");
+
+  /** Names of calls by which a policy computes the next delay. */
+  private static final Pattern POLICY_DELAY =
+      Pattern.compile("(?i).*(next|backoff|policy|compute|delayfor).*");
+
   private UnboundedLoops() {}
 
   /** Returns the method's retry loops that nothing bounds, in source order. */
@@ -67,11 +86,156 @@ final class UnboundedLoops {
   }
 
   /**
+   * Returns the loops that wait again after every timeout, with nothing else to end them: {@code
+   * while (!pool.awaitTermination(10, SECONDS)) {}}. A timed wait repeated without a cap is an
+   * untimed wait: the caller's own timeout means nothing.
+   */
+  static List<LoopInfo> reWaits(MethodAnalysis analysis) {
+    List<LoopInfo> found = new ArrayList<>();
+    for (LoopInfo loop : analysis.loops()) {
+      if ((loop.kind() == LoopInfo.Kind.WHILE || loop.kind() == LoopInfo.Kind.DO_WHILE)
+          && loop.condition() instanceof Expr.Unary not
+          && not.operator().equals("!")
+          && not.operand() instanceof Expr.Call wait
+          && CallNames.TIMED_WAITS.contains(wait.name())
+          && wait.args().size() >= 2
+          && !endsOtherwise(loop.body())) {
+        found.add(loop);
+      }
+    }
+    return found;
+  }
+
+  /** Whether a loop body can end the loop or consults a count, a clock or a policy. */
+  private static boolean endsOtherwise(Stmt body) {
+    for (Node n : Nodes.sameFrame(body)) {
+      if (n instanceof Stmt.Break
+          || n instanceof Stmt.Return
+          || n instanceof Stmt.Throw
+          || (n instanceof Expr.Call call && BOUND_CALL.matcher(call.name()).matches())
+          || (n instanceof Expr.Name name && BOUND_CALL.matcher(name.name()).matches())
+          || (n instanceof Expr.Binary binary && isOrdering(binary))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean isOrdering(Expr.Binary binary) {
+    return switch (binary.operator()) {
+      case "<", "<=", ">", ">=" -> true;
+      default -> false;
+    };
+  }
+
+  /**
+   * Returns the resubmissions after a failure that nothing caps, in source order: in a failure
+   * callback ({@code onException(Throwable e)}), a delayed scheduling of the work, or a call to a
+   * helper of the unit that schedules it; in any method, a delayed scheduling in a catch clause. A
+   * count, a clock, a comparison or a policy's delay anywhere in the method bounds them (one
+   * finding per method: its first resubmission).
+   */
+  static List<Resubmission> resubmissions(MethodAnalysis analysis) {
+    boolean handler = DelayedRetries.isFailureHandler(analysis.method());
+    Expr.Call first = null;
+    for (Node n : Nodes.sameFrame(analysis.method().body())) {
+      if (!(n instanceof Expr.Call call) || analysis.isSelfReschedule(call)) {
+        continue;
+      }
+      DelayedRetries.Delayed delayed = DelayedRetries.delayed(call);
+      if (delayed != null && (handler || analysis.isInCatchBody(call, null))) {
+        if (!Backoffs.isDeterministic(analysis, delayed.delay()) && !policyFree(delayed.delay())) {
+          return List.of(); // a policy computes the delay: it may well give up
+        }
+        first = first == null ? call : first;
+      } else if (handler && schedulesLater(analysis, call)) {
+        first = first == null ? call : first;
+      } else if (CallNames.isResubmission(call.name())
+          && (handler || analysis.isInCatchBody(call, null))
+          && !analysis.isSelfCall(call)
+          && !inRetryLoop(analysis, call)) {
+        first = first == null ? call : first; // retryFailedTask(key, task): queued again
+      }
+    }
+    for (Expr.Call call : DelayedRetries.inFailureLambdas(analysis)) {
+      if (DelayedRetries.delayed(call) != null
+          || CallNames.isResubmission(call.name())
+          || analysis.isSelfCall(call)) {
+        first = first == null || call.span().start() < first.span().start() ? call : first;
+      }
+    }
+    if (first == null || boundedMethod(analysis)) {
+      return List.of();
+    }
+    boolean stop = false;
+    for (Node n : Nodes.sameFrame(analysis.method().body())) {
+      if (n instanceof Stmt.If check) {
+        for (Node m : Nodes.sameFrame(check.condition())) {
+          stop |= m instanceof Expr.Call c && STOP_CALL.matcher(c.name()).matches();
+          stop |= m instanceof Expr.Name name && STOP_CALL.matcher(name.name()).matches();
+        }
+      }
+    }
+    return List.of(new Resubmission(first, stop ? Ending.STOP_FLAG : Ending.SUCCESS_ONLY, handler));
+  }
+
+  /** Whether a delay computed by calls is free of a policy's decision ({@code nextBackOff()}). */
+  private static boolean policyFree(Expr delay) {
+    for (Node n : Nodes.sameFrame(delay)) {
+      if (n instanceof Expr.Call call && POLICY_DELAY.matcher(call.name()).matches()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Whether a node lies in a retry loop of the method: that loop is judged on its own. */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  private static boolean inRetryLoop(MethodAnalysis analysis, Node node) {
+    for (Node p = analysis.parent(node); p != null; p = analysis.parent(p)) {
+      for (LoopInfo loop : analysis.loops()) {
+        if (loop.node() == p && (loop.isRetryLoop() || loop.isBackgroundRetry())) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** A call to a helper of the unit that schedules work to run later ({@code reschedule()}). */
+  @SuppressWarnings("ReferenceEquality") // the index hands out one model per method
+  private static boolean schedulesLater(MethodAnalysis analysis, Expr.Call call) {
+    MethodModel callee = analysis.context().unit().declarationOf(call);
+    if (callee == null || callee == analysis.method() || callee.body() == null) {
+      return false;
+    }
+    for (Node n : Nodes.sameFrame(callee.body())) {
+      if (n instanceof Expr.Call inner && DelayedRetries.delayed(inner) != null) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether the method consults a count, a clock, a deadline or a policy anywhere. */
+  private static boolean boundedMethod(MethodAnalysis analysis) {
+    for (Node n : Nodes.preOrder(analysis.method().body())) {
+      if ((n instanceof Expr.Call call && BOUND_CALL.matcher(call.name()).matches())
+          || (n instanceof Expr.Name name && BOUND_CALL.matcher(name.name()).matches())
+          || (n instanceof Expr.Binary binary && isOrdering(binary))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
    * A retry loop, or a loop that retries failures, waits between rounds and is ended by a stop flag
    * (a background reconnect loop, which need not leave on success).
    */
   private static boolean isCandidate(MethodAnalysis analysis, LoopInfo loop) {
-    if (loop.evidence().contains(LoopInfo.Evidence.COUNTS_ATTEMPTS)
+    if ((loop.evidence().contains(LoopInfo.Evidence.COUNTS_ATTEMPTS)
+            && !countsOnlyFromZero(analysis, loop))
         || loop.evidence().contains(LoopInfo.Evidence.POLICY_DECIDED)
         || loop.evidence().contains(LoopInfo.Evidence.FAILOVER)
         || loop.kind() == LoopInfo.Kind.FOR_EACH
@@ -89,6 +253,42 @@ final class UnboundedLoops {
         && !loop.evidence().contains(LoopInfo.Evidence.TAKES_ITEMS)
         && loop.condition() != null
         && readsStopFlag(analysis, loop, loop.condition());
+  }
+
+  /**
+   * Whether the loop's counters ({@code n++}) are compared only with zero ({@code if (n > 0 && n %
+   * size == 0)}: a round count for logging): counting up from zero caps nothing.
+   */
+  private static boolean countsOnlyFromZero(MethodAnalysis analysis, LoopInfo loop) {
+    Set<String> counters = new HashSet<>();
+    for (Node n : analysis.loopLevel(loop)) {
+      if (n instanceof Expr.Unary step
+          && step.operator().equals("++")
+          && step.operand() instanceof Expr.Name name
+          && name.isVariable(name.name())) {
+        counters.add(name.name());
+      }
+    }
+    boolean compared = false;
+    for (Node n : Nodes.preOrder(analysis.method().body())) {
+      if (n instanceof Expr.Binary binary && isOrdering(binary)) {
+        for (String counter : counters) {
+          boolean left = Nodes.mentions(binary.left(), counter);
+          boolean right = Nodes.mentions(binary.right(), counter);
+          if (left == right) {
+            continue;
+          }
+          Expr bound = left ? binary.right() : binary.left();
+          if (!(bound instanceof Expr.Literal literal
+              && literal.value() instanceof Number number
+              && number.longValue() == 0)) {
+            return false;
+          }
+          compared = true;
+        }
+      }
+    }
+    return compared;
   }
 
   /** Whether the only failure the loop goes round again after is {@code InterruptedException}. */
@@ -145,6 +345,13 @@ final class UnboundedLoops {
    * policy's decision to give up).
    */
   private static boolean bounds(MethodAnalysis analysis, Expr condition, boolean policyCalls) {
+    Expr tested = condition;
+    while (tested instanceof Expr.Unary not && not.operator().equals("!")) {
+      tested = not.operand();
+    }
+    if (tested instanceof Expr.Call check && CONFIGURATION_CHECK.matcher(check.name()).matches()) {
+      return false; // if (servers.isEmpty()) throw ..: nothing to retry against, no cap
+    }
     for (Node n : Nodes.sameFrame(condition)) {
       if (n instanceof Expr.Binary binary
           && switch (binary.operator()) {

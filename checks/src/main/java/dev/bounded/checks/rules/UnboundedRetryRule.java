@@ -60,6 +60,33 @@ public final class UnboundedRetryRule implements Rule {
                 List.of()));
       }
     }
+    for (LoopInfo loop : UnboundedLoops.reWaits(analysis)) {
+      Span at = new Span(loop.span().start(), loop.span().start());
+      if (findings.stream().noneMatch(f -> f.span().equals(at))) {
+        findings.add(
+            new Finding(
+                NAME,
+                at,
+                "This loop waits again after every timeout, with no cap and no deadline: the"
+                    + " timed wait becomes an untimed one, and the caller can hang forever. Wait"
+                    + " once against a Deadline, then give up (or act: shutdownNow, cancel)",
+                List.of()));
+      }
+    }
+    for (UnboundedLoops.Resubmission retry : UnboundedLoops.resubmissions(analysis)) {
+      if (retry.ending() == UnboundedLoops.Ending.SUCCESS_ONLY) {
+        findings.add(
+            new Finding(
+                NAME,
+                retry.call().nameSpan(),
+                (retry.inHandler() ? "This failure handler" : "This catch clause")
+                    + " schedules the work again with no attempt cap and no"
+                    + " deadline: while the dependency stays down it is retried forever, and so"
+                    + " is every caller's (a retry storm). Count the attempts and give up after"
+                    + " a cap or a Deadline",
+                List.of()));
+      }
+    }
     return findings;
   }
 }

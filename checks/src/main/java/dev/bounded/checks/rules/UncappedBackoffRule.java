@@ -53,7 +53,7 @@ public final class UncappedBackoffRule implements Rule {
         if (isCapped(analysis, variable)) {
           continue;
         }
-        for (Node n : analysis.loopLevel(wait.loop())) {
+        for (Node n : Backoffs.level(analysis, wait)) {
           if (n instanceof Expr.Assign assign
               && isGrowth(assign, variable)
               && reported.put(assign, Boolean.TRUE) == null) {

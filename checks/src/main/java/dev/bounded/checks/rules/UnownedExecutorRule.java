@@ -7,6 +7,7 @@ import dev.bounded.checks.model.Edit;
 import dev.bounded.checks.model.Expr;
 import dev.bounded.checks.model.Finding;
 import dev.bounded.checks.model.Fix;
+import dev.bounded.checks.model.MethodModel;
 import dev.bounded.checks.model.Node;
 import dev.bounded.checks.model.Span;
 import dev.bounded.checks.model.Stmt;
@@ -32,6 +33,12 @@ public final class UnownedExecutorRule implements Rule {
   private static final String EXECUTOR_SERVICE = "java.util.concurrent.ExecutorService";
   private static final Set<String> SHUTDOWNS = Set.of("shutdown", "shutdownNow", "close");
 
+  /**
+   * Calls that hand a task over without waiting for it ({@code invokeAll} waits, and can be
+   * interrupted with the pool's threads still running).
+   */
+  private static final Set<String> HANDOVERS = Set.of("submit", "execute");
+
   /** How an executor is shut down. */
   private enum Shutdown {
     NEVER,
@@ -56,7 +63,7 @@ public final class UnownedExecutorRule implements Rule {
         continue;
       }
       Shutdown shutdown = shutdown(analysis, local.name());
-      if (shutdown == Shutdown.ALWAYS) {
+      if (shutdown == Shutdown.ALWAYS || shutDownRightAfterSubmitting(analysis, local)) {
         continue;
       }
       String message =
@@ -71,7 +78,93 @@ public final class UnownedExecutorRule implements Rule {
                   + " block, or use TaskScope";
       findings.add(new Finding(NAME, local.span(), message, fixes(analysis, local)));
     }
+    for (Expr.Call call : Nodes.calls(analysis.method().body())) {
+      for (int i = 0; i < call.args().size(); i++) {
+        Expr arg = call.args().get(i);
+        if (createsExecutor(arg) && onlyRunsTasks(analysis, call, i)) {
+          findings.add(
+              new Finding(
+                  NAME,
+                  arg.span(),
+                  "This executor is created for one call and never shut down: "
+                      + call.name()
+                      + "(..) only hands it tasks, so its threads outlive the call (a pool's"
+                      + " non-daemon threads also keep the JVM from exiting). Create it where it"
+                      + " can be shut down in a finally block, or use TaskScope",
+                  List.of()));
+        }
+      }
+    }
     return findings;
+  }
+
+  /**
+   * Whether the method of the unit that {@code call} invokes only hands tasks to its parameter
+   * {@code index} ({@code executor.execute(task)}): it neither stores, returns, passes on nor shuts
+   * it down, so nobody owns the executor created for the call.
+   */
+  @SuppressWarnings("ReferenceEquality") // the index hands out one model per method
+  private static boolean onlyRunsTasks(MethodAnalysis analysis, Expr.Call call, int index) {
+    MethodModel callee = analysis.context().unit().declarationOf(call);
+    if (callee == null
+        || callee == analysis.method()
+        || callee.body() == null
+        || index >= callee.params().size()) {
+      return false;
+    }
+    String param = callee.params().get(index).name();
+    boolean used = false;
+    for (Node n : Nodes.preOrder(callee.body())) {
+      for (Node child : n.children()) {
+        if (child instanceof Expr.Name name && name.isVariable(param) && name.qualifier() == null) {
+          if (!(n instanceof Expr.Call use
+              && use.receiver() == child
+              && CallNames.SUBMISSIONS.contains(use.name()))) {
+            return false;
+          }
+          used = true;
+        }
+      }
+    }
+    return used;
+  }
+
+  /**
+   * Whether the executor is shut down right after its tasks were handed to it: in the block that
+   * creates it, with only hand-overs to it ({@code submit}, {@code execute}, and the tasks'
+   * construction) in between, nothing can fail on the way (the fresh executor accepts them).
+   */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  private static boolean shutDownRightAfterSubmitting(
+      MethodAnalysis analysis, Stmt.LocalVar local) {
+    if (!(analysis.parent(local) instanceof Stmt.Block block)) {
+      return false;
+    }
+    List<Stmt> statements = block.statements();
+    int at = -1;
+    for (int i = 0; i < statements.size(); i++) {
+      if (statements.get(i) == local) {
+        at = i;
+      }
+    }
+    for (int i = at + 1; at >= 0 && i < statements.size(); i++) {
+      Stmt s = statements.get(i);
+      if (isShutdownStatement(s, local.name())) {
+        return true;
+      }
+      if (!(s instanceof Stmt.ExprStmt || s instanceof Stmt.LocalVar)) {
+        return false;
+      }
+      for (Node n : Nodes.sameFrame(s)) {
+        if (n instanceof Expr.Call c
+            && !(c.receiver() instanceof Expr.Name r
+                && r.isVariable(local.name())
+                && HANDOVERS.contains(c.name()))) {
+          return false;
+        }
+      }
+    }
+    return false;
   }
 
   private static boolean createsExecutor(Expr init) {

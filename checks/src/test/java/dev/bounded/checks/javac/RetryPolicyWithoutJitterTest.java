@@ -199,6 +199,95 @@ final class RetryPolicyWithoutJitterTest {
         .doTest();
   }
 
+  /** Spring Framework 7's core retry: {@code RetryPolicy.builder()} with a multiplier. */
+  private static CompilationTestHelper withSpringCore(CompilationTestHelper helper) {
+    return helper.addSourceLines(
+        "org/springframework/core/retry/RetryPolicy.java",
+        """
+        package org.springframework.core.retry;
+
+        import java.time.Duration;
+
+        public interface RetryPolicy {
+          static Builder builder() {
+            return new Builder();
+          }
+
+          final class Builder {
+            public Builder maxRetries(long maxRetries) {
+              return this;
+            }
+
+            public Builder delay(Duration delay) {
+              return this;
+            }
+
+            public Builder multiplier(double multiplier) {
+              return this;
+            }
+
+            public Builder maxDelay(Duration maxDelay) {
+              return this;
+            }
+
+            public Builder jitter(Duration jitter) {
+              return this;
+            }
+
+            public RetryPolicy build() {
+              return null;
+            }
+          }
+        }
+        """);
+  }
+
+  @Test
+  void springCoreBuilder() {
+    withSpringCore(helper)
+        .addSourceLines(
+            "S.java",
+            """
+            import java.time.Duration;
+            import java.util.function.UnaryOperator;
+            import org.springframework.core.retry.RetryPolicy;
+
+            class S {
+              RetryPolicy declarations() {
+                return RetryPolicy.builder()
+                    .maxRetries(5)
+                    .delay(Duration.ofSeconds(1))
+                    // BUG: Diagnostic contains: Add .jitter(..)
+                    .multiplier(2)
+                    .maxDelay(Duration.ofSeconds(5))
+                    .build();
+              }
+
+              // Configured through a lambda, as a builder class's options do.
+              UnaryOperator<RetryPolicy.Builder> backOffOptions(long initial, double multiplier) {
+                return policy ->
+                    // BUG: Diagnostic contains: RetryPolicyWithoutJitter
+                    policy.delay(Duration.ofMillis(initial)).multiplier(multiplier);
+              }
+
+              // Near misses: jittered; a fixed delay with no multiplier is not an exponential
+              // backoff this rule judges.
+              RetryPolicy jittered() {
+                return RetryPolicy.builder()
+                    .delay(Duration.ofSeconds(1))
+                    .multiplier(2)
+                    .jitter(Duration.ofMillis(500))
+                    .build();
+              }
+
+              RetryPolicy fixed() {
+                return RetryPolicy.builder().maxRetries(3).delay(Duration.ofSeconds(1)).build();
+              }
+            }
+            """)
+        .doTest();
+  }
+
   @Test
   void replacement() {
     refactoring

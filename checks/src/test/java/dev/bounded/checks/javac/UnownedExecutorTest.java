@@ -98,6 +98,7 @@ final class UnownedExecutorTest {
                     new ThreadPoolExecutor(
                         1, 1, 0, TimeUnit.SECONDS, new ArrayBlockingQueue<>(10));
                 pool.execute(task);
+                task.run(); // may throw: then the pool is never shut down
                 pool.shutdown();
               }
             }
@@ -127,6 +128,7 @@ final class UnownedExecutorTest {
               void trailing(Runnable task) {
                 ExecutorService pool = Executors.newSingleThreadExecutor();
                 pool.execute(task);
+                task.run();
                 pool.shutdown();
               }
             }
@@ -155,6 +157,7 @@ final class UnownedExecutorTest {
                 ExecutorService pool = Executors.newSingleThreadExecutor();
                 try {
                   pool.execute(task);
+                  task.run();
                 } finally {
                   pool.shutdown();
                 }

@@ -21,6 +21,7 @@ import com.github.javaparser.ast.expr.SingleMemberAnnotationExpr;
 import com.github.javaparser.ast.expr.StringLiteralExpr;
 import com.github.javaparser.ast.nodeTypes.NodeWithAnnotations;
 import com.github.javaparser.ast.stmt.BlockStmt;
+import dev.bounded.checks.analysis.CallNames;
 import dev.bounded.checks.analysis.MethodAnalysis;
 import dev.bounded.checks.model.Finding;
 import dev.bounded.checks.model.MethodModel;
@@ -231,7 +232,9 @@ public final class JavaParserFrontend {
   private static boolean isRelevantCallable(Node n) {
     if (n instanceof CallableDeclaration<?> c) {
       BlockStmt body = JavaParserModelBuilder.bodyOf(c);
-      return body != null && Relevance.isRelevant(body);
+      // A failure callback may schedule a retry through a helper of its class.
+      return body != null
+          && (CallNames.isFailureHandlerName(c.getNameAsString()) || Relevance.isRelevant(body));
     }
     return false;
   }

@@ -60,8 +60,13 @@ final class Relevance {
       String name = call.getNameAsString();
       if ((loopDepth > 0
               && (CallNames.SLEEPS.contains(name)
+                  || CallNames.TIMED_WAITS.contains(name)
                   || CallNames.SUBMISSIONS.contains(name)
                   || CallNames.ASYNC_STARTS.contains(name)))
+          || CallNames.isDelayedSchedule(name)
+          || CallNames.isResubmission(name)
+          || CallNames.COMPLETION_CALLBACKS.contains(name)
+          || CallNames.FAILURE_CALLBACKS.contains(name)
           || CallNames.EXECUTOR_FACTORIES.contains(name)
           || CallNames.OWNED_EXECUTOR_FACTORIES.contains(name)
           || CallNames.BACKOFF_CONFIGURATION.contains(name)
