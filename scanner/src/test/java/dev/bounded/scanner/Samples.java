@@ -6,7 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** Small source files for the command-line tests. */
-final class Samples {
+public final class Samples {
   /** One InterruptSwallowed finding (line 7), with a fix that restores the flag. */
   static final String SWALLOWED =
       """
@@ -38,7 +38,7 @@ final class Samples {
    * A finding that needs the other file's declaration: the retry loop's catch of Exception receives
    * an interrupt only if Waiter.await declares InterruptedException.
    */
-  static final String CALLS_OTHER_FILE =
+  public static final String CALLS_OTHER_FILE =
       """
       package demo;
 
@@ -56,7 +56,7 @@ final class Samples {
       }
       """;
 
-  static final String WAITER =
+  public static final String WAITER =
       """
       package demo;
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bounded.checks.model.Finding;
 import dev.bounded.checks.rules.Rule;
+import dev.bounded.scanner.Samples;
 import dev.bounded.scanner.Scanner;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,34 +42,6 @@ final class LanguageServerTest {
           } catch (InterruptedException ignored) {
           }
         }
-      }
-      """;
-
-  /** The retry loop's catch of Exception receives an interrupt only if Waiter.await says so. */
-  static final String USES_WAITER =
-      """
-      package demo;
-
-      class UsesWaiter {
-        void run(Waiter waiter) {
-          while (true) {
-            try {
-              waiter.await();
-              return;
-            } catch (Exception e) {
-              System.err.println("retrying: " + e);
-            }
-          }
-        }
-      }
-      """;
-
-  static final String WAITER =
-      """
-      package demo;
-
-      interface Waiter {
-        void await() throws InterruptedException;
       }
       """;
 
@@ -217,12 +190,12 @@ final class LanguageServerTest {
   void crossFileFactsComeFromTheIndexAndFollowWatchedFiles() throws Exception {
     Files.createDirectories(root.resolve("src/demo"));
     Path waiter = root.resolve("src/demo/Waiter.java");
-    Files.writeString(waiter, WAITER);
-    Files.writeString(root.resolve("src/demo/UsesWaiter.java"), USES_WAITER);
+    Files.writeString(waiter, Samples.WAITER);
+    Files.writeString(root.resolve("src/demo/UsesWaiter.java"), Samples.CALLS_OTHER_FILE);
     try (LspHarness lsp = LspHarness.start(root)) {
       lsp.initialize();
       String uri = lsp.uri("src/demo/UsesWaiter.java");
-      lsp.open(uri, USES_WAITER);
+      lsp.open(uri, Samples.CALLS_OTHER_FILE);
       PublishDiagnosticsParams first = lsp.awaitDiagnostics(uri, 1);
       assertThat(codes(first)).contains("InterruptRetried");
       assertThat(lsp.client.registrations).hasSize(1);
@@ -240,8 +213,8 @@ final class LanguageServerTest {
       // It comes back when Waiter is edited and saved in the editor.
       String waiterUri = waiter.toUri().toString();
       lsp.open(waiterUri, WAITER_WITHOUT_INTERRUPT);
-      lsp.change(waiterUri, 2, WAITER);
-      writeAtomically(waiter, WAITER);
+      lsp.change(waiterUri, 2, Samples.WAITER);
+      writeAtomically(waiter, Samples.WAITER);
       lsp.save(waiterUri);
       lsp.awaitDiagnostics(uri, p -> reports(p, "InterruptRetried"));
 
@@ -267,11 +240,11 @@ final class LanguageServerTest {
     Path lib = root.resolve("lib");
     Files.createDirectories(app.resolve("demo"));
     Files.createDirectories(lib.resolve("demo"));
-    Files.writeString(lib.resolve("demo/Waiter.java"), WAITER);
+    Files.writeString(lib.resolve("demo/Waiter.java"), Samples.WAITER);
     try (LspHarness lsp = LspHarness.start(root)) {
       lsp.initialize(List.of(app, lib));
       String uri = app.resolve("demo/UsesWaiter.java").toUri().toString();
-      lsp.open(uri, USES_WAITER);
+      lsp.open(uri, Samples.CALLS_OTHER_FILE);
       assertThat(codes(lsp.awaitDiagnostics(uri, 1))).contains("InterruptRetried");
     }
   }
@@ -281,10 +254,11 @@ final class LanguageServerTest {
     try (LspHarness lsp = LspHarness.start(root)) {
       lsp.initialize();
       String uri = lsp.uri("src/demo/UsesWaiter.java");
-      lsp.open(uri, USES_WAITER);
+      lsp.open(uri, Samples.CALLS_OTHER_FILE);
       assertThat(codes(lsp.awaitDiagnostics(uri, 1))).doesNotContain("InterruptRetried");
       String withWaiter =
-          USES_WAITER + "\ninterface Waiter {\n  void await() throws InterruptedException;\n}\n";
+          Samples.CALLS_OTHER_FILE
+              + "\ninterface Waiter {\n  void await() throws InterruptedException;\n}\n";
       lsp.change(uri, 2, withWaiter);
       assertThat(codes(lsp.awaitDiagnostics(uri, 2))).contains("InterruptRetried");
     }
