@@ -11,8 +11,9 @@
 # and C with the checks' own stage timers (-J-Dbounded.timing=true: exclusive CPU time of the compiling thread per
 # stage, printed by the checks at exit; off by default, so B and C are unaffected). B and C also
 # run with -XX:+CITime (JIT compilation time and count) and -Xlog:class+load (classes loaded).
-# Writes OUT_DIR/breakdown.txt: per variant the process's user+sys CPU, the JIT's totals and the
-# number of classes loaded (all, and Bounded's), then the stage timers of each timed run.
+# Writes OUT_DIR/breakdown.txt: per variant the CPU seconds of the process's threads by kind
+# (threads.py: the compiling thread, the JIT's C1 and C2 threads, GC, other), the JIT's totals and
+# the number of classes loaded (all, and Bounded's), then the stage timers of each timed run.
 #
 # Not part of `mvn verify` or the test command.
 set -euo pipefail
@@ -48,7 +49,6 @@ mapfile -t RULES < <(unzip -p "$CHECKS_JAR" META-INF/services/com.google.errorpr
 RULE_FLAGS=""
 for r in "${RULES[@]}"; do RULE_FLAGS+=" -Xep:$r:WARN"; done
 
-TIMEFORMAT='%3U %3S'
 : >"$OUT/breakdown.txt"
 {
   echo "# date: $(date -u '+%Y-%m-%d %H:%M UTC'); library: $LIB ($(wc -l <"$SRC.files") files)"
@@ -65,12 +65,13 @@ for ((i = 1; i <= N; i++)); do
         -processorpath "$EP_PATH:$CHECKS_JAR" "-Xplugin:ErrorProne -XepDisableAllChecks$RULE_FLAGS") ;;
     esac
     classes="$(mktemp -d "${TMPDIR:-/tmp}/bounded-breakdown.XXXXXX")"
-    t="$({ time javac "${JFLAGS[@]}" "${COMMON[@]}" "${EXTRA[@]}" -d "$classes" "@$SRC.files" \
-      >"$OUT/$v-$i.log" 2>&1; } 2>&1)"
+    javac "${JFLAGS[@]}" "${COMMON[@]}" "${EXTRA[@]}" -d "$classes" "@$SRC.files" \
+      >"$OUT/$v-$i.log" 2>&1 &
+    pid=$!
+    threads="$(python3 "$HERE/threads.py" "$pid" | paste -sd' ' - | tr '\t' '=')"
+    wait "$pid"
     rm -rf "$classes"
-    read -r user sys <<<"$t"
-    cpu="$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.3f", u + s }')"
-    line="$v run $i: cpu ${cpu}s"
+    line="$v run $i: cpu s by thread: $threads"
     if [[ "$v" != ep-bounded-timed ]]; then
       jit="$(grep -m1 'C1 {speed' "$OUT/$v-$i.log" | sed 's/^ *//' || true)"
       jit2="$(grep -m1 'C2 {speed' "$OUT/$v-$i.log" | sed 's/^ *//' || true)"
