@@ -24,7 +24,6 @@ import dev.bounded.checks.model.Finding;
 import dev.bounded.checks.model.Fix;
 import dev.bounded.checks.rules.Rule;
 import dev.bounded.checks.rules.RuleConfig;
-import dev.bounded.checks.rules.Rules;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -61,7 +60,7 @@ abstract class BoundedChecker extends BugChecker
     this.docsUrl = Docs.page(parsed.docsTemplate(), rule.name());
     this.flagErrors = parsed.errors();
     this.disabled = parsed.disabled().contains(rule.name());
-    this.stage = Timing.FIRST_RULE + Rules.all().indexOf(Rules.named(rule.name()));
+    this.stage = Timing.ruleStage(rule.name());
   }
 
   @Override

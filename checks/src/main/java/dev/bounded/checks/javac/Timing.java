@@ -111,6 +111,22 @@ final class Timing {
     return previous;
   }
 
+  /**
+   * The stage of a rule.
+   *
+   * @param name the rule's name
+   * @return its stage, or {@link #DISPATCH} for a rule not in {@link Rules#all()}
+   */
+  static int ruleStage(String name) {
+    List<Rule> rules = Rules.all();
+    for (int i = 0; i < rules.size(); i++) {
+      if (rules.get(i).name().equals(name)) {
+        return FIRST_RULE + i;
+      }
+    }
+    return DISPATCH;
+  }
+
   /** Enters Bounded's code from Error Prone. */
   static int enterFromOutside() {
     return enter(DISPATCH);
