@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The fixed part of Bounded's compile-time cost: compiles one small file (two findings, one
-# suggested fix each) with Error Prone, all checks off (B) and with Bounded's seven rules (C),
-# interleaved, N times each, and prints wall and user+sys CPU means. The difference is what adding
+# suggested fix each) with Error Prone, all checks off (B) and with every Bounded check the jar registers (C),
+# interleaved, N times each, and prints wall and user+sys CPU means (CHECKS_JAR: another jar). The difference is what adding
 # the plugin costs a javac process before any real amount of code is analysed: loading and
 # initialising the checks, and running them interpreted at first.
 #
@@ -15,7 +15,7 @@ HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
 N="${1:-8}"
 EP_CP="$HERE/target/work/ep/cp.txt"
-CHECKS_JAR="$ROOT/checks/target/bounded-checks-0.1.0-SNAPSHOT.jar"
+CHECKS_JAR="${CHECKS_JAR:-$ROOT/checks/target/bounded-checks-0.1.0-SNAPSHOT.jar}"
 [[ -s "$EP_CP" ]] || { echo "run bench/compile/run.sh first (Error Prone class path)" >&2; exit 2; }
 [[ -f "$CHECKS_JAR" ]] || { echo "no checks jar: mvn -pl checks -am package -DskipTests" >&2; exit 2; }
 EP_PATH="$(cat "$EP_CP")"
@@ -56,9 +56,10 @@ done
 for p in code comp; do
   JFLAGS+=("-J--add-opens=jdk.compiler/com.sun.tools.javac.$p=ALL-UNNAMED")
 done
+# Every check the jar registers (its service file), as in run.sh.
 RULES=""
-for r in InterruptRetried InterruptSwallowed UnclassifiedRetry UnclassifiedExceptionRetry \
-  PerAttemptTimeout UnboundedSubmission NonIdempotentRetry; do
+for r in $(unzip -p "$CHECKS_JAR" META-INF/services/com.google.errorprone.bugpatterns.BugChecker \
+  | sed -E 's/.*\.//; s/[[:space:]]+$//' | awk 'NF' | sort); do
   RULES+=" -Xep:$r:WARN"
 done
 

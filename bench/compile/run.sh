@@ -11,6 +11,12 @@
 # LIB (groupId:artifactId:version, default org.apache.zookeeper:zookeeper:3.9.3),
 # SKIP_BUILD=1 (use the checks jar already built), CHECKS_JAR (another checks jar; with
 # SKIP_BUILD=1). Every check the jar registers is switched on in C.
+# Optional variants, interleaved with the others in the same rounds:
+#   BASE_CHECKS_JAR=path  adds D "ep-bounded-base": C with that jar (before/after in one run);
+#   ONE_CHECK=Name        adds E "ep-one": B with the one built-in check Name on (what Error Prone's
+#                         own walk of the trees costs once any check is enabled);
+#   VARIANTS="..."        the variants to run, in rotation order (default: all of the above that
+#                         apply, "javac ep-off ep-bounded [ep-bounded-base] [ep-one]").
 #
 # Every run is a fresh javac process with the same JVM options (-J flags), -proc:none, the same
 # sources, class path and encoding, and a fresh, empty -d directory. A round runs A, B, C in an
@@ -134,10 +140,32 @@ args() {
       ARGS=("${JFLAGS[@]}" "${COMMON[@]}" "${EP_COMMON[@]}" -processorpath "$EP_PATH:$CHECKS_JAR"
         "-Xplugin:ErrorProne -XepDisableAllChecks$RULE_FLAGS")
       ;;
+    ep-bounded-base)
+      ARGS=("${JFLAGS[@]}" "${COMMON[@]}" "${EP_COMMON[@]}" -processorpath "$EP_PATH:$BASE_CHECKS_JAR"
+        "-Xplugin:ErrorProne -XepDisableAllChecks$RULE_FLAGS")
+      ;;
+    ep-one)
+      ARGS=("${JFLAGS[@]}" "${COMMON[@]}" "${EP_COMMON[@]}" -processorpath "$EP_PATH"
+        "-Xplugin:ErrorProne -XepDisableAllChecks -Xep:$ONE_CHECK:WARN")
+      ;;
   esac
 }
 
-VARIANTS=(javac ep-off ep-bounded)
+if [[ -n "${VARIANTS:-}" ]]; then
+  read -r -a VARIANTS <<<"$VARIANTS"
+else
+  VARIANTS=(javac ep-off ep-bounded)
+  [[ -n "${BASE_CHECKS_JAR:-}" ]] && VARIANTS+=(ep-bounded-base)
+  [[ -n "${ONE_CHECK:-}" ]] && VARIANTS+=(ep-one)
+fi
+if [[ -n "${BASE_CHECKS_JAR:-}" ]]; then
+  [[ -f "$BASE_CHECKS_JAR" ]] || { log "no base checks jar at $BASE_CHECKS_JAR"; exit 2; }
+  BASE_RULES="$(unzip -p "$BASE_CHECKS_JAR" META-INF/services/com.google.errorprone.bugpatterns.BugChecker \
+    | sed -E 's/.*\.//; s/[[:space:]]+$//' | awk 'NF' | sort | paste -sd' ' -)"
+  [[ "$BASE_RULES" == "${RULES[*]}" ]] \
+    || { log "the base jar registers other checks: $BASE_RULES"; exit 2; }
+fi
+NV="${#VARIANTS[@]}"
 TIMEFORMAT='%3R %3U %3S'
 
 {
@@ -145,7 +173,9 @@ TIMEFORMAT='%3R %3U %3S'
   echo "# library: $LIB ($FILES files)"
   echo "# javac: $(javac -version 2>&1) on $(java -version 2>&1 | sed -n 2p)"
   echo "# machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo)"
-  echo "# rounds: $WARMUP warm-up (discarded) + $RUNS measured; order rotates ABC, BCA, CAB"
+  echo "# rounds: $WARMUP warm-up (discarded) + $RUNS measured; variants ${VARIANTS[*]}; the order rotates by one each round"
+  [[ -n "${BASE_CHECKS_JAR:-}" ]] && echo "# ep-bounded-base: ep-bounded with $BASE_CHECKS_JAR"
+  [[ -n "${ONE_CHECK:-}" ]] && echo "# ep-one: ep-off with -Xep:$ONE_CHECK:WARN"
   for v in "${VARIANTS[@]}"; do
     args "$v"
     printf '# %s: javac' "$v"
@@ -154,6 +184,8 @@ TIMEFORMAT='%3R %3U %3S'
         "$CLASSPATH_LIB") printf ' <library classpath>' ;;
         "$EP_PATH") printf ' <error_prone_core %s with dependencies>' "$EP_VERSION" ;;
         "$EP_PATH:$CHECKS_JAR") printf ' <error_prone_core %s with dependencies>:<checks jar>' \
+          "$EP_VERSION" ;;
+        "$EP_PATH:${BASE_CHECKS_JAR:-}") printf ' <error_prone_core %s with dependencies>:<base checks jar>' \
           "$EP_VERSION" ;;
         *" "*) printf " '%s'" "$a" ;;
         *) printf ' %s' "$a" ;;
@@ -170,8 +202,8 @@ total=$((WARMUP + RUNS))
 for ((round = 1; round <= total; round++)); do
   kind=measured
   ((round <= WARMUP)) && kind=warmup
-  for ((pos = 0; pos < 3; pos++)); do
-    v="${VARIANTS[$(((round + pos) % 3))]}"
+  for ((pos = 0; pos < NV; pos++)); do
+    v="${VARIANTS[$(((round + pos) % NV))]}"
     args "$v"
     classes="$(mktemp -d "${TMPDIR:-/tmp}/bounded-compile-bench.XXXXXX")"
     load="$(cut -d' ' -f1 /proc/loadavg)"
@@ -199,7 +231,7 @@ for ((round = 1; round <= total; round++)); do
 done
 
 # --- Statistics ----------------------------------------------------------------------------------
-awk -F'\t' '
+awk -F'\t' -v variants="${VARIANTS[*]}" '
   function tcrit(df) {  # two-sided 95% Student t
     split("12.706 4.303 3.182 2.776 2.571 2.447 2.365 2.306 2.262 2.228 2.201 2.179 2.160 2.145 2.131 2.120 2.110 2.101 2.093 2.086 2.080 2.074 2.069 2.064 2.060 2.056 2.052 2.048 2.045 2.042", t, " ")
     return df <= 30 ? t[df] : 1.96
@@ -216,19 +248,21 @@ awk -F'\t' '
   }
   END {
     n = 0; for (r in rounds) order[++n] = r
-    split("javac ep-off ep-bounded", vs, " ")
-    printf "%-11s %22s %22s\n", "variant", "wall s (mean +- sd)", "user+sys s (mean +- sd)"
-    for (k = 1; k <= 3; k++) {
+    nv = split(variants, vs, " ")
+    printf "%-15s %22s %22s\n", "variant", "wall s (mean +- sd)", "user+sys s (mean +- sd)"
+    for (k = 1; k <= nv; k++) {
       v = vs[k]
       for (i = 1; i <= n; i++) { xw[i] = wall[v, order[i]]; xc[i] = cpu[v, order[i]] }
       stats(xw, n); mw[v] = MEAN; sw = SD
       stats(xc, n); mc[v] = MEAN; sc = SD
-      printf "%-11s %13.3f +- %5.3f %13.3f +- %5.3f\n", v, mw[v], sw, mc[v], sc
+      printf "%-15s %13.3f +- %5.3f %13.3f +- %5.3f\n", v, mw[v], sw, mc[v], sc
+      have[v] = 1
     }
-    printf "\n%-27s %-6s %26s %16s\n", "ratio", "metric", "mean of per-round ratios", "ratio of means"
-    split("ep-bounded/ep-off ep-off/javac ep-bounded/javac", rs, " ")
-    for (k = 1; k <= 3; k++) {
+    printf "\n%-32s %-6s %26s %16s\n", "ratio", "metric", "mean of per-round ratios", "ratio of means"
+    nr = split("ep-bounded/ep-off ep-bounded-base/ep-off ep-bounded/ep-bounded-base ep-one/ep-off ep-off/javac ep-bounded/javac", rs, " ")
+    for (k = 1; k <= nr; k++) {
       split(rs[k], p, "/")
+      if (!(p[1] in have) || !(p[2] in have)) continue
       for (m = 1; m <= 2; m++) {
         for (i = 1; i <= n; i++) {
           if (m == 1) x[i] = wall[p[1], order[i]] / wall[p[2], order[i]]
@@ -236,7 +270,7 @@ awk -F'\t' '
         }
         stats(x, n); h = tcrit(n - 1) * SD / sqrt(n)
         rom = m == 1 ? mw[p[1]] / mw[p[2]] : mc[p[1]] / mc[p[2]]
-        printf "%-27s %-6s %8.4f [95%% CI %.4f, %.4f] %16.4f\n", rs[k], (m == 1 ? "wall" : "cpu"), MEAN, MEAN - h, MEAN + h, rom
+        printf "%-32s %-6s %8.4f [95%% CI %.4f, %.4f] %16.4f\n", rs[k], (m == 1 ? "wall" : "cpu"), MEAN, MEAN - h, MEAN + h, rom
       }
     }
     printf "\nrounds measured: %d\n", n

@@ -6,6 +6,7 @@ import dev.bounded.checks.model.Node;
 import dev.bounded.checks.model.Stmt;
 import dev.bounded.checks.model.UnitIndex;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -91,7 +92,8 @@ public final class UnitFacts {
             MethodModel callee = unit.declarationOf(call);
             if (callee != null && callee != caller) {
               List<MethodModel> list = callers.computeIfAbsent(callee, k -> new ArrayList<>());
-              if (!list.contains(caller)) {
+              // By identity: a record's equals would compare the two bodies node by node.
+              if (list.isEmpty() || list.get(list.size() - 1) != caller) {
                 list.add(caller);
               }
             }
@@ -100,6 +102,15 @@ public final class UnitFacts {
       }
     }
     return callers.getOrDefault(method, List.of());
+  }
+
+  /**
+   * A set of models by identity: a record's hashCode and equals would walk the whole body.
+   *
+   * @return an empty set
+   */
+  private static Set<MethodModel> identitySet() {
+    return Collections.newSetFromMap(new IdentityHashMap<>());
   }
 
   /**
@@ -112,7 +123,7 @@ public final class UnitFacts {
    * @return {@code true} for a thread body's helper
    */
   public boolean isThreadBodyHelper(MethodModel method) {
-    return threadBodyHelper(method, new HashSet<>());
+    return threadBodyHelper(method, identitySet());
   }
 
   private boolean threadBodyHelper(MethodModel method, Set<MethodModel> visiting) {
@@ -188,7 +199,7 @@ public final class UnitFacts {
    * @return {@code true} if reached from a thread body
    */
   public boolean isReachedFromThreadBody(MethodModel method) {
-    return reachedFromThreadBody(method, new HashSet<>());
+    return reachedFromThreadBody(method, identitySet());
   }
 
   private boolean reachedFromThreadBody(MethodModel method, Set<MethodModel> visiting) {

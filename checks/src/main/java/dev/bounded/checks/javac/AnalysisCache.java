@@ -5,6 +5,7 @@ import com.sun.source.tree.BlockTree;
 import com.sun.source.tree.CatchTree;
 import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.CompilationUnitTree;
+import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.LambdaExpressionTree;
 import com.sun.source.tree.MemberSelectTree;
@@ -15,29 +16,51 @@ import com.sun.source.tree.Tree;
 import com.sun.source.tree.TryTree;
 import com.sun.source.tree.VariableTree;
 import com.sun.source.util.TreeScanner;
+import com.sun.tools.javac.util.Context;
+import com.sun.tools.javac.util.Name;
+import com.sun.tools.javac.util.Names;
 import dev.bounded.checks.analysis.CallNames;
 import dev.bounded.checks.analysis.MethodAnalysis;
 import dev.bounded.checks.model.MethodModel;
-import java.lang.ref.WeakReference;
-import java.util.function.Predicate;
+import java.util.HashMap;
+import java.util.List;
 
 /**
  * Builds each method's analysis once for all of Bounded's checkers, and only for methods that some
- * rule could report. Error Prone offers a method to every checker in turn, so a one-entry cache per
- * thread is hit by all but the first.
+ * rule could report. Error Prone offers a method to every checker in turn: the first builds the
+ * analysis (or decides, on the fast path, that there is none), the others find it here.
+ *
+ * <p>The state lives in javac's {@link Context} of the compilation, so it is dropped with the
+ * compilation (nothing stays reachable from a long-lived thread such as a build daemon's) and is
+ * never lost in the middle of one.
  */
 final class AnalysisCache {
-  // Weakly held: a finished compilation (its trees and javac context) must not stay reachable
-  // from a long-lived thread such as a build daemon's. A collected entry is only a cache miss.
-  private static final ThreadLocal<WeakReference<Entry>> LAST = new ThreadLocal<>();
-  private static final ThreadLocal<WeakReference<SourceEntry>> SOURCE = new ThreadLocal<>();
-  private static final ThreadLocal<WeakReference<JavacUnitIndex>> UNIT = new ThreadLocal<>();
+  private static final Context.Key<Session> KEY = new Context.Key<>();
 
-  private record Entry(Tree tree, MethodAnalysis analysis) {}
+  /** One compilation's state: the fast path's scanner, the current unit and the last method. */
+  private static final class Session {
+    final Relevance relevance;
+    CompilationUnitTree unit;
+    JavacUnitIndex index;
+    String source;
+    Tree lastTree;
+    MethodAnalysis lastAnalysis;
 
-  private record SourceEntry(CompilationUnitTree unit, String source) {}
+    Session(Context context) {
+      this.relevance = new Relevance(new NameFacts(Names.instance(context)));
+    }
+  }
 
   private AnalysisCache() {}
+
+  private static Session session(VisitorState state) {
+    Session session = state.context.get(KEY);
+    if (session == null) {
+      session = new Session(state.context);
+      state.context.put(KEY, session);
+    }
+    return session;
+  }
 
   /**
    * Returns the method's analysis, or {@code null} when no rule could report anything in it.
@@ -47,22 +70,25 @@ final class AnalysisCache {
    * @return the analysis, or {@code null}
    */
   static MethodAnalysis get(MethodTree method, VisitorState state) {
-    Entry last = get(LAST);
-    if (last != null && last.tree() == method) {
-      return last.analysis();
+    Session session = session(state);
+    if (session.lastTree == method) {
+      return session.lastAnalysis;
     }
-    Relevance relevance = new Relevance(method.getName().toString());
-    for (VariableTree param : method.getParameters()) {
-      relevance.noteVariable(param);
-    }
-    relevance.scan(method.getBody(), null);
+    int previous = Timing.enter(Timing.RELEVANCE);
+    Timing.count(Timing.METHODS_OFFERED, 1);
+    boolean relevant = session.relevance.method(method);
+    Timing.exit(previous);
     MethodAnalysis analysis = null;
-    if (relevance.isRelevant()) {
-      JavacUnitIndex unit = unit(state);
+    if (relevant) {
+      Timing.count(Timing.METHODS_RELEVANT, 1);
+      JavacUnitIndex unit = unit(session, state);
       MethodModel model = unit.model(method, state.findEnclosing(ClassTree.class));
+      previous = Timing.enter(Timing.ANALYSIS);
       analysis = MethodAnalysis.of(model, unit.contextOf(model));
+      Timing.exit(previous);
     }
-    LAST.set(new WeakReference<>(new Entry(method, analysis)));
+    session.lastTree = method;
+    session.lastAnalysis = analysis;
     return analysis;
   }
 
@@ -75,54 +101,156 @@ final class AnalysisCache {
    * @return the analysis, or {@code null}
    */
   static MethodAnalysis initialisers(ClassTree tree, VisitorState state) {
-    Entry last = get(LAST);
-    if (last != null && last.tree() == tree) {
-      return last.analysis();
+    Session session = session(state);
+    if (session.lastTree == tree) {
+      return session.lastAnalysis;
     }
-    Relevance relevance = new Relevance("");
-    for (Tree member : tree.getMembers()) {
-      if (member instanceof VariableTree field && field.getInitializer() != null) {
-        relevance.scan(field.getInitializer(), null);
-      } else if (member instanceof BlockTree block) {
-        relevance.scan(block, null);
-      }
-    }
+    int previous = Timing.enter(Timing.RELEVANCE);
+    Timing.count(Timing.CLASSES_OFFERED, 1);
+    boolean relevant = session.relevance.initialisers(tree);
+    Timing.exit(previous);
     MethodAnalysis analysis = null;
-    if (relevance.isRelevant()) {
-      JavacUnitIndex unit = unit(state);
+    if (relevant) {
+      Timing.count(Timing.CLASSES_RELEVANT, 1);
+      JavacUnitIndex unit = unit(session, state);
       MethodModel model = unit.initialisers(tree);
+      previous = Timing.enter(Timing.ANALYSIS);
       analysis = MethodAnalysis.of(model, unit.contextOf(model));
+      Timing.exit(previous);
     }
-    LAST.set(new WeakReference<>(new Entry(tree, analysis)));
+    session.lastTree = tree;
+    session.lastAnalysis = analysis;
     return analysis;
   }
 
   /** The index of the compilation unit being analysed, made once per unit. */
-  private static JavacUnitIndex unit(VisitorState state) {
+  private static JavacUnitIndex unit(Session session, VisitorState state) {
     CompilationUnitTree unit = state.getPath().getCompilationUnit();
-    JavacUnitIndex cached = get(UNIT);
-    if (cached != null && cached.unit() == unit) {
-      return cached;
+    if (session.unit != unit) {
+      Timing.count(Timing.UNITS_INDEXED, 1);
+      session.unit = unit;
+      session.source = null;
+      session.index = new JavacUnitIndex(state, unit, () -> source(session, unit, state));
     }
-    JavacUnitIndex index = new JavacUnitIndex(state, unit, () -> source(unit, state));
-    UNIT.set(new WeakReference<>(index));
-    return index;
-  }
-
-  private static <T> T get(ThreadLocal<WeakReference<T>> local) {
-    WeakReference<T> ref = local.get();
-    return ref == null ? null : ref.get();
+    return session.index;
   }
 
   /** The file's text, copied once per compilation unit and only when a rule asks for it. */
-  private static String source(CompilationUnitTree unit, VisitorState state) {
-    SourceEntry cached = get(SOURCE);
-    if (cached != null && cached.unit() == unit) {
-      return cached.source();
+  private static String source(Session session, CompilationUnitTree unit, VisitorState state) {
+    if (session.unit != unit) {
+      return state.getSourceCode().toString(); // asked after the unit was left: not cached
     }
-    String source = state.getSourceCode().toString();
-    SOURCE.set(new WeakReference<>(new SourceEntry(unit, source)));
-    return source;
+    if (session.source == null) {
+      session.source = state.getSourceCode().toString();
+    }
+    return session.source;
+  }
+
+  /**
+   * What the fast path asks of a name, worked out once per distinct {@link Name} of a compilation
+   * from the analysis's own tables ({@link CallNames}), so the scan neither allocates nor hashes
+   * strings per node. javac interns names per compilation: two equal names are the same object.
+   */
+  static final class NameFacts {
+    static final int LOOP_SIGNAL = 1; // sleeps, submissions, async starts
+    static final int OWNED_EXECUTOR_FACTORY = 1 << 1;
+    static final int BACKOFF_CONFIGURATION = 1 << 2;
+    static final int RETRY_CALL = 1 << 3;
+    static final int FOR_EACH = 1 << 4;
+    static final int INTERRUPT_TYPE = 1 << 5;
+    static final int BROAD_CATCH = 1 << 6;
+    static final int OWNED_EXECUTOR_CLASS = 1 << 7;
+    static final int TIMEOUT_TYPE = 1 << 8;
+    static final int TIMEOUT_NAME = 1 << 9;
+    static final int UNTIMED_WAIT = 1 << 10; // the untimed form's arity is in the bits above
+    private static final int ARITY_SHIFT = 11; // 8 bits: 11 to 18
+    // a delayed scheduling, a resubmission by name, a completion or failure callback
+    static final int RESCHEDULE_SIGNAL = 1 << 20;
+    static final int FAILURE_HANDLER = 1 << 21; // a method named like onException(..)
+    static final int REQUEUE = 1 << 22; // in a catch clause, may put the failed work back
+    private static final int COMPUTED = 1 << 30;
+
+    private final Names names;
+    private final HashMap<Name, Integer> facts = new HashMap<>();
+
+    NameFacts(Names names) {
+      this.names = names;
+    }
+
+    /** The names table these facts are for. */
+    Names names() {
+      return names;
+    }
+
+    /** The facts of a name, as a set of the bits above. */
+    int of(Name name) {
+      Integer known = facts.get(name);
+      if (known != null) {
+        return known;
+      }
+      int computed = compute(name.toString());
+      facts.put(name, computed);
+      return computed;
+    }
+
+    /** Whether the name is an untimed wait's when called with this many arguments. */
+    static boolean isUntimedWait(int facts, int arguments) {
+      return (facts & UNTIMED_WAIT) != 0 && (facts >>> ARITY_SHIFT & 0xFF) == arguments;
+    }
+
+    private static int compute(String name) {
+      int bits = COMPUTED;
+      if (CallNames.SLEEPS.contains(name)
+          || CallNames.TIMED_WAITS.contains(name)
+          || CallNames.SUBMISSIONS.contains(name)
+          || CallNames.ASYNC_STARTS.contains(name)) {
+        bits |= LOOP_SIGNAL;
+      }
+      if (CallNames.isDelayedSchedule(name)
+          || CallNames.isResubmission(name)
+          || CallNames.COMPLETION_CALLBACKS.contains(name)
+          || CallNames.FAILURE_CALLBACKS.contains(name)) {
+        bits |= RESCHEDULE_SIGNAL;
+      }
+      if (CallNames.isFailureHandlerName(name)) {
+        bits |= FAILURE_HANDLER;
+      }
+      if (CallNames.mayRequeue(name)) {
+        bits |= REQUEUE;
+      }
+      if (CallNames.OWNED_EXECUTOR_FACTORIES.contains(name)) {
+        bits |= OWNED_EXECUTOR_FACTORY;
+      }
+      if (CallNames.BACKOFF_CONFIGURATION.contains(name)) {
+        bits |= BACKOFF_CONFIGURATION;
+      }
+      if (CallNames.RETRY_CALLS.contains(name)) {
+        bits |= RETRY_CALL;
+      }
+      if (name.equals("forEach") || name.equals("forEachOrdered")) {
+        bits |= FOR_EACH;
+      }
+      if (CallNames.INTERRUPT_TYPES.contains(name)) {
+        bits |= INTERRUPT_TYPE;
+      }
+      if (CallNames.BROAD_CATCHES.contains(name)) {
+        bits |= BROAD_CATCH;
+      }
+      if (CallNames.OWNED_EXECUTOR_CLASSES.contains(name)) {
+        bits |= OWNED_EXECUTOR_CLASS;
+      }
+      if (CallNames.TIMEOUT_TYPES.contains(name)) {
+        bits |= TIMEOUT_TYPE;
+      }
+      if (CallNames.isTimeoutName(name)) {
+        bits |= TIMEOUT_NAME;
+      }
+      Integer arity = CallNames.UNTIMED_WAITS.get(name);
+      if (arity != null && arity >= 0 && arity <= 0xFF) {
+        bits |= UNTIMED_WAIT | arity << ARITY_SHIFT;
+      }
+      return bits;
+    }
   }
 
   /**
@@ -134,19 +262,76 @@ final class AnalysisCache {
    * callee; if it creates an executor; if it configures a retry library's backoff; if it waits
    * without a timeout after a deadline or timeout came into scope (a parameter or local by its type
    * or name); or if a retry library's call runs inside another's lambda.
+   *
+   * <p>One instance per thread, reset for each method: the scan allocates nothing per node.
    */
-  private static final class Relevance extends TreeScanner<Void, Void> {
-    private final String methodName;
+  static final class Relevance extends TreeScanner<Void, Void> {
+    private final NameFacts names;
+    private final Mentions mentions = new Mentions();
+    private final Calls calls = new Calls();
+    private Name methodName;
     private int loopDepth;
     private int retryLambdaDepth;
     private boolean relevant;
     private boolean timeoutInScope;
 
+    Relevance(NameFacts names) {
+      this.names = names;
+    }
+
+    /** The facts this scanner reads names with. */
+    NameFacts names() {
+      return names;
+    }
+
+    /**
+     * Decides a method.
+     *
+     * @param method a method with a body
+     * @return whether a rule could report anything in it
+     */
+    boolean method(MethodTree method) {
+      reset((Name) method.getName());
+      // A failure callback may schedule a retry through a helper of its class.
+      relevant = (names.of((Name) method.getName()) & NameFacts.FAILURE_HANDLER) != 0;
+      for (VariableTree param : method.getParameters()) {
+        noteVariable(param);
+      }
+      scan(method.getBody(), null);
+      return relevant;
+    }
+
+    /**
+     * Decides a class's field initialisers and initialiser blocks.
+     *
+     * @param tree a class
+     * @return whether a rule could report anything in them
+     */
+    boolean initialisers(ClassTree tree) {
+      reset(null);
+      for (Tree member : tree.getMembers()) {
+        if (member instanceof VariableTree field && field.getInitializer() != null) {
+          scan(field.getInitializer(), null);
+        } else if (member instanceof BlockTree block) {
+          scan(block, null);
+        }
+      }
+      return relevant;
+    }
+
+    private void reset(Name methodName) {
+      this.methodName = methodName;
+      loopDepth = 0;
+      retryLambdaDepth = 0;
+      relevant = false;
+      timeoutInScope = false;
+    }
+
     /** A parameter or local that holds a deadline or timeout makes untimed waits reportable. */
-    void noteVariable(VariableTree variable) {
-      if (CallNames.isTimeoutName(variable.getName().toString())
+    private void noteVariable(VariableTree variable) {
+      if ((names.of((Name) variable.getName()) & NameFacts.TIMEOUT_NAME) != 0
           || (variable.getType() != null
-              && mentions(variable.getType(), CallNames.TIMEOUT_TYPES::contains))) {
+              && mentions.any(variable.getType(), NameFacts.TIMEOUT_TYPE))) {
         timeoutInScope = true;
       }
     }
@@ -155,16 +340,6 @@ final class AnalysisCache {
     public Void visitVariable(VariableTree tree, Void unused) {
       noteVariable(tree);
       return super.visitVariable(tree, null);
-    }
-
-    Relevance(String methodName) {
-      this.methodName = methodName;
-      // A failure callback may schedule a retry through a helper of its class.
-      this.relevant = CallNames.isFailureHandlerName(methodName);
-    }
-
-    boolean isRelevant() {
-      return relevant;
     }
 
     @Override
@@ -191,12 +366,12 @@ final class AnalysisCache {
         // By the names as written: cheap; the rules decide with types.
         Tree type = clause.getParameter().getType();
         if (loopDepth > 0
-            || (type != null && mentions(type, CallNames.INTERRUPT_TYPES::contains))
-            || (!methodName.isEmpty() && calls(clause.getBlock(), methodName::equals))
+            || (type != null && mentions.any(type, NameFacts.INTERRUPT_TYPE))
+            || (methodName != null && calls.any(clause.getBlock(), methodName))
             // The failed work put back for another try: events.add(event), retryLater(task).
-            || calls(clause.getBlock(), CallNames::mayRequeue)
+            || calls.anyWith(clause.getBlock(), names, NameFacts.REQUEUE)
             // A broad catch may swallow an interrupt from any callee declared to throw one.
-            || (type != null && mentions(type, CallNames.BROAD_CATCHES::contains))) {
+            || (type != null && mentions.any(type, NameFacts.BROAD_CATCH))) {
           relevant = true;
           return null;
         }
@@ -206,8 +381,8 @@ final class AnalysisCache {
 
     @Override
     public Void visitNewClass(NewClassTree tree, Void unused) {
-      if (mentions(tree.getIdentifier(), CallNames.OWNED_EXECUTOR_CLASSES::contains)
-          || mentions(tree.getIdentifier(), CallNames.BACKOFF_CONFIGURATION::contains)) {
+      if (mentions.any(
+          tree.getIdentifier(), NameFacts.OWNED_EXECUTOR_CLASS | NameFacts.BACKOFF_CONFIGURATION)) {
         relevant = true;
         return null;
       }
@@ -216,106 +391,136 @@ final class AnalysisCache {
 
     @Override
     public Void visitMethodInvocation(MethodInvocationTree tree, Void unused) {
-      String name = methodName(tree);
-      if ((loopDepth > 0 && isLoopSignal(name))
-          || CallNames.isDelayedSchedule(name)
-          || CallNames.isResubmission(name)
-          || CallNames.COMPLETION_CALLBACKS.contains(name)
-          || CallNames.FAILURE_CALLBACKS.contains(name)
-          || CallNames.OWNED_EXECUTOR_FACTORIES.contains(name)
-          || CallNames.BACKOFF_CONFIGURATION.contains(name)
-          || (timeoutInScope
-              && Integer.valueOf(tree.getArguments().size())
-                  .equals(CallNames.UNTIMED_WAITS.get(name)))) {
+      Name name = methodName(tree);
+      int facts = name == null ? 0 : names.of(name);
+      List<? extends ExpressionTree> arguments = tree.getArguments();
+      if ((loopDepth > 0 && (facts & NameFacts.LOOP_SIGNAL) != 0)
+          || (facts
+                  & (NameFacts.OWNED_EXECUTOR_FACTORY
+                      | NameFacts.BACKOFF_CONFIGURATION
+                      | NameFacts.RESCHEDULE_SIGNAL))
+              != 0
+          || (timeoutInScope && NameFacts.isUntimedWait(facts, arguments.size()))) {
         relevant = true;
         return null;
       }
-      if (CallNames.RETRY_CALLS.contains(name)) {
+      if ((facts & NameFacts.RETRY_CALL) != 0) {
         if (retryLambdaDepth > 0) {
           relevant = true; // a retry call inside another's lambda
           return null;
         }
-        if (tree.getArguments().stream().anyMatch(a -> a instanceof LambdaExpressionTree)) {
+        if (hasLambda(arguments)) {
           scan(tree.getMethodSelect(), null);
           retryLambdaDepth++;
-          for (Tree argument : tree.getArguments()) {
+          for (Tree argument : arguments) {
             scan(argument, null);
           }
           retryLambdaDepth--;
           return null;
         }
       }
-      if ((name.equals("forEach") || name.equals("forEachOrdered"))
-          && tree.getArguments().size() == 1
-          && tree.getArguments().get(0) instanceof LambdaExpressionTree) {
+      if ((facts & NameFacts.FOR_EACH) != 0
+          && arguments.size() == 1
+          && arguments.get(0) instanceof LambdaExpressionTree) {
         scan(tree.getMethodSelect(), null);
         loopDepth++;
-        scan(tree.getArguments().get(0), null);
+        scan(arguments.get(0), null);
         loopDepth--;
         return null;
       }
       return super.visitMethodInvocation(tree, null);
     }
 
-    /** A call that makes a loop worth analysing even without a catch clause. */
-    private static boolean isLoopSignal(String name) {
-      return CallNames.SLEEPS.contains(name)
-          || CallNames.TIMED_WAITS.contains(name)
-          || CallNames.SUBMISSIONS.contains(name)
-          || CallNames.ASYNC_STARTS.contains(name);
+    private static boolean hasLambda(List<? extends ExpressionTree> arguments) {
+      for (ExpressionTree argument : arguments) {
+        if (argument instanceof LambdaExpressionTree) {
+          return true;
+        }
+      }
+      return false;
     }
 
-    private static String methodName(MethodInvocationTree tree) {
+    /** The name of the called method as written, or {@code null} (nor a name nor a select). */
+    static Name methodName(MethodInvocationTree tree) {
       Tree select = tree.getMethodSelect();
       if (select instanceof MemberSelectTree member) {
-        return member.getIdentifier().toString();
+        return (Name) member.getIdentifier();
       }
-      return select instanceof IdentifierTree id ? id.getName().toString() : "";
+      return select instanceof IdentifierTree id ? (Name) id.getName() : null;
     }
 
-    /** Whether a tree calls a method whose name passes the test (lambdas and classes skipped). */
-    private static boolean calls(Tree tree, Predicate<String> name) {
-      boolean[] found = {false};
-      new TreeScanner<Void, Void>() {
-        @Override
-        public Void scan(Tree node, Void unused) {
-          if (node == null || found[0] || node.getKind() == Tree.Kind.CLASS) {
-            return null;
-          }
-          return super.scan(node, null);
-        }
+    /** Whether a type as written names a type whose simple name has one of the facts. */
+    private final class Mentions extends TreeScanner<Void, Void> {
+      private int wanted;
+      private boolean found;
 
-        @Override
-        public Void visitLambdaExpression(LambdaExpressionTree node, Void unused) {
-          return null;
+      boolean any(Tree type, int wanted) {
+        if (type instanceof IdentifierTree id) {
+          return (names.of((Name) id.getName()) & wanted) != 0; /* Fast path: a simple name. */
         }
+        this.wanted = wanted;
+        found = false;
+        scan(type, null);
+        return found;
+      }
 
-        @Override
-        public Void visitMethodInvocation(MethodInvocationTree node, Void unused) {
-          found[0] |= name.test(methodName(node));
-          return super.visitMethodInvocation(node, null);
-        }
-      }.scan(tree, null);
-      return found[0];
+      @Override
+      public Void visitIdentifier(IdentifierTree node, Void unused) {
+        found |= (names.of((Name) node.getName()) & wanted) != 0;
+        return null;
+      }
+
+      @Override
+      public Void visitMemberSelect(MemberSelectTree node, Void unused) {
+        found |= (names.of((Name) node.getIdentifier()) & wanted) != 0;
+        return super.visitMemberSelect(node, null);
+      }
     }
 
-    /** Whether a type as written names a type whose simple name passes the test. */
-    private static boolean mentions(Tree type, Predicate<String> simpleName) {
-      boolean[] found = {false};
-      new TreeScanner<Void, Void>() {
-        @Override
-        public Void visitIdentifier(IdentifierTree node, Void unused) {
-          found[0] |= simpleName.test(node.getName().toString());
+    /** Whether a tree calls a method of a given name (lambdas and classes skipped). */
+    private static final class Calls extends TreeScanner<Void, Void> {
+      private Name wanted;
+      private NameFacts facts;
+      private int fact;
+      private boolean found;
+
+      boolean any(Tree tree, Name wanted) {
+        this.wanted = wanted;
+        found = false;
+        scan(tree, null);
+        return found;
+      }
+
+      @Override
+      public Void scan(Tree node, Void unused) {
+        if (node == null || found || node.getKind() == Tree.Kind.CLASS) {
           return null;
         }
+        return super.scan(node, null);
+      }
 
-        @Override
-        public Void visitMemberSelect(MemberSelectTree node, Void unused) {
-          found[0] |= simpleName.test(node.getIdentifier().toString());
-          return super.visitMemberSelect(node, null);
-        }
-      }.scan(type, null);
-      return found[0];
+      @Override
+      public Void visitLambdaExpression(LambdaExpressionTree node, Void unused) {
+        return null;
+      }
+
+      /** Whether the tree calls a method whose name has the fact (outside lambdas and classes). */
+      boolean anyWith(Tree tree, NameFacts facts, int fact) {
+        this.wanted = null;
+        this.facts = facts;
+        this.fact = fact;
+        found = false;
+        scan(tree, null);
+        this.facts = null;
+        return found;
+      }
+
+      @Override
+      public Void visitMethodInvocation(MethodInvocationTree node, Void unused) {
+        Name name = methodName(node);
+        found |= facts == null ? wanted == name : name != null && (facts.of(name) & fact) != 0;
+        return super.visitMethodInvocation(node, null);
+      }
     }
   }
 }

@@ -51,6 +51,7 @@ abstract class BoundedChecker extends BugChecker
   private final String docsUrl;
   private final List<String> flagErrors;
   private final boolean disabled;
+  private final int stage;
 
   BoundedChecker(Rule rule, ErrorProneFlags flags) {
     Flags.Parsed parsed = Flags.parse(flags);
@@ -59,6 +60,7 @@ abstract class BoundedChecker extends BugChecker
     this.docsUrl = Docs.page(parsed.docsTemplate(), rule.name());
     this.flagErrors = parsed.errors();
     this.disabled = parsed.disabled().contains(rule.name());
+    this.stage = Timing.ruleStage(rule.name());
   }
 
   @Override
@@ -93,12 +95,17 @@ abstract class BoundedChecker extends BugChecker
     if (tree.getBody() == null || !flagErrors.isEmpty()) {
       return Description.NO_MATCH;
     }
-    MethodAnalysis analysis = AnalysisCache.get(tree, state);
-    if (analysis == null) {
-      return Description.NO_MATCH; /* Fast path: nothing in the method a rule could report. */
+    Timing.enterFromOutside();
+    try {
+      MethodAnalysis analysis = AnalysisCache.get(tree, state);
+      if (analysis == null) {
+        return Description.NO_MATCH; /* Fast path: nothing in the method a rule could report. */
+      }
+      report(tree, analysis, state);
+      return Description.NO_MATCH;
+    } finally {
+      Timing.exitToOutside();
     }
-    report(tree, analysis, state);
-    return Description.NO_MATCH;
   }
 
   /** Field initialisers and initialiser blocks: code outside methods that rules must see too. */
@@ -107,22 +114,33 @@ abstract class BoundedChecker extends BugChecker
     if (!flagErrors.isEmpty()) {
       return Description.NO_MATCH;
     }
-    MethodAnalysis analysis = AnalysisCache.initialisers(tree, state);
-    if (analysis == null) {
-      return Description.NO_MATCH; /* Fast path: nothing in the initialisers to report. */
+    Timing.enterFromOutside();
+    try {
+      MethodAnalysis analysis = AnalysisCache.initialisers(tree, state);
+      if (analysis == null) {
+        return Description.NO_MATCH; /* Fast path: nothing in the initialisers to report. */
+      }
+      report(tree, analysis, state);
+      return Description.NO_MATCH;
+    } finally {
+      Timing.exitToOutside();
     }
-    report(tree, analysis, state);
-    return Description.NO_MATCH;
   }
 
   private void report(Tree tree, MethodAnalysis analysis, VisitorState state) {
     if (disabled) {
       return; // switched off in the settings file (severity.<Rule> = off)
     }
-    for (Finding finding : rule.check(analysis, config)) {
+    int previous = Timing.enter(stage);
+    List<Finding> findings = rule.check(analysis, config);
+    Timing.exit(previous);
+    for (Finding finding : findings) {
       if (!finding.span().isKnown()) {
         continue;
       }
+      previous = Timing.enter(Timing.DESCRIBE);
+      Timing.count(Timing.FINDINGS, 1);
+      Timing.count(Timing.FIXES, finding.fixes().size());
       String message = finding.message();
       if (!finding.fixes().isEmpty()) {
         // The build output says which findings carry a fix (-XepPatchChecks applies it).
@@ -135,7 +153,10 @@ abstract class BoundedChecker extends BugChecker
       for (Fix fix : finding.fixes()) {
         description.addFix(suggestedFix(fix));
       }
-      state.reportMatch(description.build());
+      Description built = description.build();
+      Timing.enter(Timing.REPORT);
+      state.reportMatch(built);
+      Timing.exit(previous);
     }
   }
 

@@ -55,7 +55,10 @@ final class JavacUnitIndex implements UnitIndex {
   MethodModel model(MethodTree tree, ClassTree enclosing) {
     MethodModel model = models.get(tree);
     if (model == null) {
+      int previous = Timing.enter(Timing.MODEL);
+      Timing.count(Timing.MODELS_BUILT, 1);
       model = builder.method(tree);
+      Timing.exit(previous);
       models.put(tree, model);
       classOf.put(model, enclosing);
     }
@@ -66,7 +69,10 @@ final class JavacUnitIndex implements UnitIndex {
   MethodModel initialisers(ClassTree tree) {
     MethodModel model = initialisers.get(tree);
     if (model == null) {
+      int previous = Timing.enter(Timing.MODEL);
+      Timing.count(Timing.MODELS_BUILT, 1);
       model = builder.initialisers(tree);
+      Timing.exit(previous);
       initialisers.put(tree, model);
       classOf.put(model, tree);
     }
@@ -123,6 +129,7 @@ final class JavacUnitIndex implements UnitIndex {
   /** Every method with a body and the class that declares it, in source order. */
   private Map<MethodTree, ClassTree> trees() {
     if (trees == null) {
+      int previous = Timing.enter(Timing.MODEL);
       Map<MethodTree, ClassTree> found = new LinkedHashMap<>();
       new TreeScanner<Void, ClassTree>() {
         @Override
@@ -139,6 +146,7 @@ final class JavacUnitIndex implements UnitIndex {
         }
       }.scan(unit, null);
       trees = found;
+      Timing.exit(previous);
     }
     return trees;
   }
