@@ -724,9 +724,13 @@ final class RetryLoops {
     return ITEM_SHAPE.matcher(call.name()).matches() && !NOT_AN_ITEM.matcher(call.name()).matches();
   }
 
-  /** {@code list.remove(0)}, {@code deque.removeFirst()}: consuming a collection. */
+  /**
+   * {@code list.remove(0)}, {@code deque.removeFirst()}, {@code queue.remove()}: consuming a
+   * collection.
+   */
   private static boolean isRemovalFromFront(Expr.Call call) {
-    return (call.name().equals("remove")
+    return (call.name().equals("remove") && call.args().isEmpty() && call.receiver() != null)
+        || (call.name().equals("remove")
             && call.args().size() == 1
             && call.args().get(0) instanceof Expr.Literal index
             && Integer.valueOf(0).equals(index.value()))
