@@ -2,7 +2,10 @@
 # The statistics of bench/compile/run.sh, from its runs.tsv (also usable on a run still going or
 # stopped early: only complete rounds count).
 #
-#   bench/compile/stats.sh RUNS_TSV
+#   bench/compile/stats.sh RUNS_TSV [VARIANTS]
+#
+# VARIANTS (space-separated) is the order to print them in; default: their first appearance.
+# run.sh prints its summary with this script.
 #
 # Prints mean +- standard deviation per variant, and the ratios of each variant to ep-off (and
 # the others run.sh names) as the mean of the per-round ratios with a 95 % confidence interval
@@ -10,7 +13,7 @@
 set -euo pipefail
 TSV="$1"
 # The variants, in the order of their first appearance.
-variants="$(awk -F'\t' 'NR > 1 && !seen[$4]++ { printf "%s ", $4 }' "$TSV")"
+variants="${2:-$(awk -F'\t' 'NR > 1 && !seen[$4]++ { printf "%s ", $4 }' "$TSV")}"
 # Only rounds in which every variant ran.
 nv="$(wc -w <<<"$variants")"
 complete="$(awk -F'\t' -v nv="$nv" 'NR > 1 { n[$1]++ } END { for (r in n) if (n[r] == nv) printf "%s ", r }' "$TSV")"
