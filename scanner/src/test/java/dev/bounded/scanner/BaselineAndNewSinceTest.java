@@ -14,9 +14,9 @@ final class BaselineAndNewSinceTest {
 
   private static final String SECOND_METHOD =
       """
-        void nap() {
+        void nap(java.util.concurrent.BlockingQueue<String> queue) {
           try {
-            Thread.sleep(5);
+            queue.take();
           } catch (InterruptedException e) {
           }
         }

@@ -7,15 +7,18 @@ import java.nio.file.Path;
 
 /** Small source files for the command-line tests. */
 public final class Samples {
-  /** One InterruptSwallowed finding (line 7), with a fix that restores the flag. */
-  static final String SWALLOWED =
+  /**
+   * One InterruptSwallowed finding (line 7), with a fix that restores the flag. The wait is source
+   * text for the rules to read; no test runs it.
+   */
+  public static final String SWALLOWED =
       """
       package demo;
 
       class Pause {
-        void pause(long millis) {
+        void pause(java.util.concurrent.BlockingQueue<String> queue) {
           try {
-            Thread.sleep(millis);
+            queue.take();
           } catch (InterruptedException ignored) {
           }
         }

@@ -30,21 +30,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The language server over the protocol, through lsp4j's client on piped streams. */
 final class LanguageServerTest {
-  /** One InterruptSwallowed finding (line 7, 0-based 6), with a fix that restores the flag. */
-  static final String SWALLOWED =
-      """
-      package demo;
-
-      class Pause {
-        void pause(long millis) {
-          try {
-            Thread.sleep(millis);
-          } catch (InterruptedException ignored) {
-          }
-        }
-      }
-      """;
-
   static final String WAITER_WITHOUT_INTERRUPT =
       """
       package demo;
@@ -87,7 +72,7 @@ final class LanguageServerTest {
       assertThat(init.getCapabilities().getTextDocumentSync().getRight().getChange())
           .isEqualTo(TextDocumentSyncKind.Incremental);
       String uri = lsp.uri("src/demo/Pause.java");
-      lsp.open(uri, SWALLOWED);
+      lsp.open(uri, Samples.SWALLOWED);
 
       Diagnostic d = only(lsp.awaitDiagnostics(uri, 1));
       assertThat(d.getCode().getLeft()).isEqualTo("InterruptSwallowed");
@@ -109,7 +94,7 @@ final class LanguageServerTest {
                 assertThat(id.getUri()).isEqualTo(uri);
                 assertThat(id.getVersion()).isEqualTo(1);
               });
-      String fixed = LspHarness.apply(SWALLOWED, fix.getEdit());
+      String fixed = LspHarness.apply(Samples.SWALLOWED, fix.getEdit());
       assertThat(fixed).contains("Thread.currentThread().interrupt();");
 
       lsp.change(uri, 2, fixed);
@@ -122,11 +107,11 @@ final class LanguageServerTest {
     try (LspHarness lsp = LspHarness.start(root)) {
       lsp.initialize();
       String uri = lsp.uri("src/demo/Pause.java");
-      lsp.open(uri, SWALLOWED);
+      lsp.open(uri, Samples.SWALLOWED);
       only(lsp.awaitDiagnostics(uri, 1));
       // Insert the restore into the empty catch block (line 7, 0-based, after its '{').
       int line = 6;
-      int col = SWALLOWED.lines().toList().get(line).length();
+      int col = Samples.SWALLOWED.lines().toList().get(line).length();
       lsp.server
           .getTextDocumentService()
           .didChange(
@@ -145,7 +130,7 @@ final class LanguageServerTest {
     try (LspHarness lsp = LspHarness.start(root)) {
       lsp.initialize();
       String uri = lsp.uri("src/demo/Pause.java");
-      lsp.open(uri, SWALLOWED);
+      lsp.open(uri, Samples.SWALLOWED);
       Diagnostic d = only(lsp.awaitDiagnostics(uri, 1));
 
       CodeAction suppress =
@@ -154,9 +139,10 @@ final class LanguageServerTest {
               .findFirst()
               .orElseThrow();
       assertThat(suppress.getKind()).isEqualTo(CodeActionKind.QuickFix);
-      String suppressed = LspHarness.apply(SWALLOWED, suppress.getEdit());
+      String suppressed = LspHarness.apply(Samples.SWALLOWED, suppress.getEdit());
       assertThat(suppressed)
-          .contains("  @SuppressWarnings(\"InterruptSwallowed\")\n  void pause(long millis) {\n");
+          .contains(
+              "  @SuppressWarnings(\"InterruptSwallowed\")\n  void pause(java.util.concurrent.BlockingQueue<String> queue) {\n");
 
       lsp.change(uri, 2, suppressed);
       assertThat(lsp.awaitDiagnostics(uri, 2).getDiagnostics()).isEmpty();
@@ -168,7 +154,7 @@ final class LanguageServerTest {
     try (LspHarness lsp = LspHarness.start(root)) {
       lsp.initialize();
       String uri = lsp.uri("src/demo/Pause.java");
-      lsp.open(uri, SWALLOWED);
+      lsp.open(uri, Samples.SWALLOWED);
       Diagnostic d = only(lsp.awaitDiagnostics(uri, 1));
 
       Hover hover = lsp.hover(uri, d.getRange().getStart());
@@ -271,7 +257,7 @@ final class LanguageServerTest {
     try (LspHarness lsp = LspHarness.start(root)) {
       lsp.initialize();
       String uri = lsp.uri("src/demo/Pause.java");
-      lsp.open(uri, SWALLOWED);
+      lsp.open(uri, Samples.SWALLOWED);
       assertThat(only(lsp.awaitDiagnostics(uri, 1)).getSeverity())
           .isEqualTo(DiagnosticSeverity.Error);
 
@@ -295,7 +281,7 @@ final class LanguageServerTest {
       // A bad file is reported and the previous settings stay.
       writeAtomically(config, "severity.NoSuchRule = error\n");
       notifyChanged(lsp, config);
-      lsp.change(uri, 2, SWALLOWED + "\n");
+      lsp.change(uri, 2, Samples.SWALLOWED + "\n");
       assertThat(lsp.awaitDiagnostics(uri, 2).getDiagnostics()).isEmpty();
       assertThat(lsp.client.logs)
           .anySatisfy(
@@ -319,16 +305,19 @@ final class LanguageServerTest {
     try (LspHarness lsp = LspHarness.start(root)) {
       lsp.initialize();
       String uri = lsp.uri("src/demo/Pause.java");
-      lsp.open(uri, SWALLOWED);
+      lsp.open(uri, Samples.SWALLOWED);
       Diagnostic d = only(lsp.awaitDiagnostics(uri, 1));
 
-      String broken = SWALLOWED.replace("void pause(long millis) {", "void pause(long millis {");
+      String broken =
+          Samples.SWALLOWED.replace(
+              "void pause(java.util.concurrent.BlockingQueue<String> queue) {",
+              "void pause(java.util.concurrent.BlockingQueue<String> queue {");
       lsp.change(uri, 2, broken);
       // No fix is offered against a text that does not parse (its offsets are stale)...
       assertThat(lsp.codeActions(uri, d.getRange())).isEmpty();
       assertThat(lsp.hover(uri, d.getRange().getStart())).isNull();
 
-      lsp.change(uri, 3, SWALLOWED.replace("Pause", "Pause2"));
+      lsp.change(uri, 3, Samples.SWALLOWED.replace("Pause", "Pause2"));
       PublishDiagnosticsParams next = lsp.awaitDiagnostics(uri, p -> true);
       // ... and nothing was published for it: the next diagnostics are those of version 3.
       assertThat(next.getVersion()).isEqualTo(3);
@@ -379,9 +368,10 @@ final class LanguageServerTest {
       lsp.open(lsp.uri("Deep.java"), deep);
       lsp.open(
           lsp.uri("Boom.java"),
-          "class Boom { void boom() { try { Thread.sleep(1); } catch (InterruptedException e) {} } }");
+          "class Boom { void boom(java.util.concurrent.BlockingQueue<String> q) {"
+              + " try { q.take(); } catch (InterruptedException e) {} } }");
       // The server still answers, and analyses the next file.
-      lsp.open(uri, SWALLOWED);
+      lsp.open(uri, Samples.SWALLOWED);
       assertThat(only(lsp.awaitDiagnostics(uri, 1)).getCode().getLeft())
           .isEqualTo("InterruptSwallowed");
       assertThat(lsp.client.logged("internal error while analysing")).isTrue();
@@ -394,7 +384,7 @@ final class LanguageServerTest {
     LspHarness lsp = LspHarness.start(root);
     try (lsp) {
       lsp.initialize();
-      lsp.open(lsp.uri("src/demo/Pause.java"), SWALLOWED);
+      lsp.open(lsp.uri("src/demo/Pause.java"), Samples.SWALLOWED);
       lsp.awaitDiagnostics(lsp.uri("src/demo/Pause.java"), 1);
       lsp.server.shutdown().get(LspHarness.TIMEOUT_SECONDS, TimeUnit.SECONDS);
       lsp.server.exit();
@@ -417,7 +407,7 @@ final class LanguageServerTest {
   void closedInputEndsTheServer() throws Exception {
     try (LspHarness lsp = LspHarness.start(root)) {
       lsp.initialize();
-      lsp.open(lsp.uri("src/demo/Pause.java"), SWALLOWED);
+      lsp.open(lsp.uri("src/demo/Pause.java"), Samples.SWALLOWED);
       lsp.awaitDiagnostics(lsp.uri("src/demo/Pause.java"), 1);
       lsp.closeInput();
       assertThat(lsp.awaitExit()).isEqualTo(LanguageServerRunner.EXIT_WITHOUT_SHUTDOWN);
@@ -438,12 +428,12 @@ final class LanguageServerTest {
     try (LspHarness lsp = LspHarness.start(root, clock)) {
       lsp.initialize();
       String uri = lsp.uri("src/demo/Pause.java");
-      lsp.open(uri, SWALLOWED); // an open is analysed at once
+      lsp.open(uri, Samples.SWALLOWED); // an open is analysed at once
       only(lsp.awaitDiagnostics(uri, 1));
       String fixed =
-          SWALLOWED.replace("ignored) {", "ignored) { Thread.currentThread().interrupt();");
-      lsp.change(uri, 2, SWALLOWED + "\n");
-      lsp.change(uri, 3, SWALLOWED + "\n\n");
+          Samples.SWALLOWED.replace("ignored) {", "ignored) { Thread.currentThread().interrupt();");
+      lsp.change(uri, 2, Samples.SWALLOWED + "\n");
+      lsp.change(uri, 3, Samples.SWALLOWED + "\n\n");
       lsp.change(uri, 4, fixed);
       clock.awaitScheduled(3);
       assertThat(clock.cancelled()).isEqualTo(2);
