@@ -10,7 +10,8 @@ import dev.bounded.checks.model.Span;
 import dev.bounded.checks.model.Stmt;
 import dev.bounded.checks.model.TypeRef;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Predicate;
@@ -108,7 +109,8 @@ final class CatchAllRetries {
     String e = clause.parameter();
     boolean handedOn = false;
     String storedIn = null;
-    Set<Node> testedInIf = new HashSet<>();
+    // By identity: model nodes are records, whose equals and hashCode walk the whole subtree.
+    Set<Node> testedInIf = Collections.newSetFromMap(new IdentityHashMap<>());
     for (Node n : Nodes.sameFrame(clause.body())) {
       if (n instanceof Stmt.If check && Nodes.mentions(check.condition(), e)) {
         // Classification only if some kinds of failure leave: a branch that goes round for every

@@ -293,7 +293,7 @@ public final class NonIdempotentRetryRule implements Rule {
   private static boolean decidesToLeave(MethodAnalysis analysis, Node name) {
     for (Node p = analysis.parent(name); p != null; p = analysis.parent(p)) {
       if (p instanceof Stmt.If check) {
-        return Nodes.preOrder(check.condition()).contains(name)
+        return Nodes.preOrder(check.condition()).stream().anyMatch(n -> n == name)
             && (Flow.leaves(check.then())
                 || (check.otherwise() != null && Flow.leaves(check.otherwise())));
       }

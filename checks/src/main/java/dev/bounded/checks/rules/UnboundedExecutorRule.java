@@ -227,11 +227,14 @@ public final class UnboundedExecutorRule implements Rule {
       }
     }
     for (MethodModel method : analysis.context().unit().methods()) {
-      for (Node n : Nodes.preOrder(method.body())) {
-        if (n instanceof Expr.Name use
-            && use.kind() == Expr.NameKind.FIELD
-            && use.name().equals(field)) {
-          Node user = parentIn(method, use);
+      // One walk per method: each use of the field is seen with its parent.
+      for (Node user : Nodes.preOrder(method.body())) {
+        for (Node child : user.children()) {
+          if (!(child instanceof Expr.Name use
+              && use.kind() == Expr.NameKind.FIELD
+              && use.name().equals(field))) {
+            continue;
+          }
           if (user instanceof Expr.Assign assign && assign.target() == use) {
             continue; // (re)assigned: this creation, or another checked where it is created
           }
@@ -244,18 +247,6 @@ public final class UnboundedExecutorRule implements Rule {
       }
     }
     return submissions > 0;
-  }
-
-  /** The parent of a node in another method of the unit (found by walking that method's body). */
-  private static Node parentIn(MethodModel method, Node child) {
-    for (Node n : Nodes.preOrder(method.body())) {
-      for (Node c : n.children()) {
-        if (c == child) {
-          return n;
-        }
-      }
-    }
-    return null;
   }
 
   /**
