@@ -148,10 +148,14 @@ compile() {
   local -a options
   read -r -a options <<<"${5:-}"
   local classes="$1/classes"
+  local processors="$PROCESSOR_PATH"
+  # A library built with an annotation processor (Lombok) names -proc:full in its options: its
+  # own class path is then searched for processors too.
+  [[ " ${options[*]} " == *" -proc:full "* ]] && processors="$PROCESSOR_PATH:$2"
   rm -rf "$classes" && mkdir -p "$classes"
   set +e
   "$JAVAC" "${JFLAGS[@]}" -proc:none -encoding UTF-8 -Xmaxwarns 100000 \
-    -Xmaxerrs 500 "${options[@]}" -d "$classes" -cp "$2" -processorpath "$PROCESSOR_PATH" \
+    -Xmaxerrs 500 "${options[@]}" -d "$classes" -cp "$2" -processorpath "$processors" \
     -XDcompilePolicy=simple --should-stop=ifError=FLOW "$EP_ARG" "@$3" >"$4" 2>&1
   local rc=$?
   set -e
