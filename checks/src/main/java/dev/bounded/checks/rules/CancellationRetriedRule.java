@@ -7,6 +7,7 @@ import dev.bounded.checks.model.Edit;
 import dev.bounded.checks.model.Expr;
 import dev.bounded.checks.model.Finding;
 import dev.bounded.checks.model.Fix;
+import dev.bounded.checks.model.Node;
 import dev.bounded.checks.model.Stmt;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,7 +20,10 @@ import java.util.Set;
  * CompletableFuture.join}. The caller cancelled the work; the loop starts it again.
  *
  * <p>Not reported: broad clauses that classify what they caught (as for {@link
- * UnclassifiedExceptionRetryRule}), or after an earlier clause that takes the cancellation.
+ * UnclassifiedExceptionRetryRule}), or after an earlier clause that takes the cancellation; broad
+ * clauses around a wait on a future that only this code holds ({@code executor.submit(task).get()},
+ * or a local that only ever holds a fresh {@code submit}/{@code supplyAsync}/{@code runAsync} result
+ * and is only waited on): nothing else can cancel it, so no cancellation reaches the clause.
  *
  * <p>Fix, for a broad clause: a clause placed before it that rethrows the cancellation.
  */
@@ -61,7 +65,9 @@ public final class CancellationRetriedRule implements Rule {
         continue;
       }
       Expr.Call wait = cancellableWait(analysis.tryOf(clause));
-      if (wait == null || CatchAllRetries.classifies(analysis, clause)) {
+      if (wait == null
+          || onlyThisCodeHolds(analysis, wait.receiver())
+          || CatchAllRetries.classifies(analysis, clause)) {
         continue;
       }
       int broad = broadIndex(clause);
@@ -110,6 +116,58 @@ public final class CancellationRetriedRule implements Rule {
       }
     }
     return false;
+  }
+
+  /** Calls that start work and return a future that, at first, only their caller holds. */
+  private static final Set<String> STARTS = Set.of("submit", "supplyAsync", "runAsync");
+
+  /** Calls on a future that wait for it or read its state: none of them can cancel it. */
+  private static final Set<String> READS =
+      Set.of("get", "join", "getNow", "isDone", "isCompletedExceptionally", "resultNow");
+
+  /**
+   * Whether the waited-on future is one only this code holds: a fresh {@code submit}, {@code
+   * supplyAsync} or {@code runAsync} result waited on at once, or a local that only ever holds
+   * one and is used for nothing but waits and reads. No other code can cancel such a future.
+   */
+  private static boolean onlyThisCodeHolds(MethodAnalysis analysis, Expr future) {
+    if (future instanceof Expr.Call start) {
+      return startsWork(start);
+    }
+    if (!(future instanceof Expr.Name local) || local.kind() != Expr.NameKind.LOCAL) {
+      return false;
+    }
+    List<Expr> values = analysis.valuesOf(local.name());
+    if (values.isEmpty()) {
+      return false;
+    }
+    for (Expr value : values) {
+      if (!(value instanceof Expr.Call start) || !startsWork(start)) {
+        return false;
+      }
+    }
+    for (Node n : Nodes.preOrder(analysis.method().body())) {
+      if (n instanceof Expr.Name use && use.isVariable(local.name()) && !onlyRead(analysis, use)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean startsWork(Expr.Call call) {
+    return STARTS.contains(call.name())
+        && (call.isCallTo("java.util.concurrent.ExecutorService", "submit")
+            || Nodes.isStaticCallOn(call, "java.util.concurrent.CompletableFuture"));
+  }
+
+  /** Whether a use of the future's local only waits on it, reads it, or assigns it. */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  private static boolean onlyRead(MethodAnalysis analysis, Expr.Name use) {
+    Node parent = analysis.parent(use);
+    return (parent instanceof Expr.Call call
+            && call.receiver() == use
+            && READS.contains(call.name()))
+        || (parent instanceof Expr.Assign assign && assign.target() == use);
   }
 
   /** A {@code Future.get} or {@code CompletableFuture.join} the try block waits on. */
