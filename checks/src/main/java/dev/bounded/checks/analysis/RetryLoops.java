@@ -6,6 +6,7 @@ import dev.bounded.checks.model.Expr;
 import dev.bounded.checks.model.MethodModel;
 import dev.bounded.checks.model.Node;
 import dev.bounded.checks.model.Stmt;
+import dev.bounded.checks.model.TypeRef;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashSet;
@@ -145,7 +146,7 @@ final class RetryLoops {
     if (loop.kind() == Kind.FOR_EACH
         && evidence.contains(Evidence.RETRYING_CATCH)
         && evidence.contains(Evidence.EXITS_ON_SUCCESS)
-        && overNodes(analysis, loop)) {
+        && (overNodes(analysis, loop) || triesEachInTurn(analysis, loop, level))) {
       evidence.add(Evidence.FAILOVER);
     }
     boolean perItem =
@@ -290,6 +291,53 @@ final class RetryLoops {
               + "|candidate|invoker|connection|channel|seed|target|backend|route|region"
               + "|zone|\\bip|inet|socket|location|mirror|resolver|dns|cluster|shard|master|slave"
               + "|primary|secondary|leader).*");
+
+  /**
+   * Whether a for-each tries one operation on each element in turn until one succeeds, whatever the
+   * elements are called: a try block that uses the element ({@code adminBiz.registry(..)}, {@code
+   * fetch(service.getUrl())}) and a catch that goes on to the next one after an I/O failure or any
+   * exception ({@code IOException} or a subtype, {@code Exception}, {@code RuntimeException},
+   * {@code Throwable}). A catch of one specific failure that says "not here" ({@code
+   * ClassNotFoundException} while walking class loaders) is a search, not a failover.
+   */
+  private static boolean triesEachInTurn(MethodAnalysis analysis, LoopInfo loop, List<Node> level) {
+    Stmt.LocalVar variable = ((Stmt.Loop) loop.node()).variable();
+    if (variable == null) {
+      return false;
+    }
+    for (Node node : level) {
+      if (node instanceof Stmt.Try t
+          && Nodes.mentions(t.body(), variable.name())
+          && Nodes.calls(t.body()).stream().noneMatch(c -> SEARCHES.matcher(c.name()).matches())) {
+        for (Stmt.Catch clause : t.catches()) {
+          if (goesRoundAgain(analysis, clause, loop) && catchesTransportFailures(clause)) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Calls that look something up locally: a loop that tries them on each element in turn (class
+   * loaders, parsers, formats) searches; it does not fail over.
+   */
+  private static final Pattern SEARCHES =
+      Pattern.compile(
+          "loadClass|findClass|forName|getResource\\w*|parse\\w*|valueOf|decode\\w*|newInstance"
+              + "|getMethod|getDeclared\\w*|getConstructor");
+
+  private static boolean catchesTransportFailures(Stmt.Catch clause) {
+    for (TypeRef type : clause.types()) {
+      if (type.isSubtypeOf("java.io.IOException")
+          || type.isSupertypeOf("java.io.IOException")
+          || type.name().equals("java.lang.RuntimeException")) {
+        return true;
+      }
+    }
+    return false;
+  }
 
   /** Whether a for-each walks nodes or addresses (by the names and types it is written with). */
   private static boolean overNodes(MethodAnalysis analysis, LoopInfo loop) {
