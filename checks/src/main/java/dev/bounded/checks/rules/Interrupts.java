@@ -239,6 +239,40 @@ final class Interrupts {
           && !Flow.canCompleteNormally(check.then())) {
         return true;
       }
+      if (n instanceof Expr.Call call && calleeLeavesOnInterrupt(analysis, call, e)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether the call hands the caught exception to a method of the same unit that, when it is an
+   * interrupt, restores the flag and throws ({@code extractAndWrapCause(e)} starting with {@code if
+   * (e instanceof InterruptedException) { Thread.currentThread().interrupt(); throw ..; }}): the
+   * handler never gets past the call with an interrupt.
+   */
+  @SuppressWarnings("ReferenceEquality") // models are compared by identity
+  private static boolean calleeLeavesOnInterrupt(
+      MethodAnalysis analysis, Expr.Call call, String e) {
+    MethodModel callee = analysis.context().unit().declarationOf(call);
+    if (callee == null || callee == analysis.method()) {
+      return false;
+    }
+    for (int i = 0; i < call.args().size() && i < callee.params().size(); i++) {
+      if (!(call.args().get(i) instanceof Expr.Name arg) || !arg.isVariable(e)) {
+        continue;
+      }
+      String handed = callee.params().get(i).name();
+      for (Node n : Nodes.sameFrame(callee.body())) {
+        if (n instanceof Stmt.If check
+            && testsForInterrupt(check.condition(), handed)
+            && restoresFlag(check.then())
+            && !Flow.canCompleteNormally(check.then())
+            && Nodes.sameFrame(check.then()).stream().noneMatch(r -> r instanceof Stmt.Return)) {
+          return true; // it throws: a return would hand control back to the handler
+        }
+      }
     }
     return false;
   }
@@ -553,19 +587,30 @@ final class Interrupts {
     return true;
   }
 
-  /** A statement that only winds down: a return, a throw, a log line. */
+  /**
+   * A statement that only winds down: a return, a throw, a log line ({@code log.info(..)}, {@code
+   * addInfo(..)}), or a call that stops or releases something ({@code super.stop()}, {@code
+   * closeQuietly(socket)}, {@code latch.countDown()}): what an interrupted thread is asked to do.
+   */
   private static boolean isWrapUp(Stmt stmt) {
     if (stmt instanceof Stmt.Return || stmt instanceof Stmt.Throw) {
       return true;
     }
     return stmt instanceof Stmt.ExprStmt e
         && e.expr() instanceof Expr.Call call
-        && LOGGING.matcher(call.name()).matches();
+        && (LOGGING.matcher(call.name()).matches() || WINDING_DOWN.matcher(call.name()).matches());
   }
 
   private static final java.util.regex.Pattern LOGGING =
       java.util.regex.Pattern.compile(
-          "trace|debug|info|warn|warning|error|fatal|log|println|print|printf");
+          "(add|log)?(trace|debug|info|warn|warning|error|fatal|log|println|print|printf)",
+          java.util.regex.Pattern.CASE_INSENSITIVE);
+
+  private static final java.util.regex.Pattern WINDING_DOWN =
+      java.util.regex.Pattern.compile(
+          "(do)?(stop|close|closeQuietly|shutdown|cleanup|release|dispose|destroy|terminate"
+              + "|countDown|unlock)\\w*",
+          java.util.regex.Pattern.CASE_INSENSITIVE);
 
   /**
    * Whether the method's end is its thread's end: a thread's or task's body, {@code main}, or a
