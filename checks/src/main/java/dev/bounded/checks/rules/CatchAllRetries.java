@@ -32,7 +32,14 @@ final class CatchAllRetries {
 
   private CatchAllRetries() {}
 
-  /** A clause that retries every failure of a broad type. */
+  /**
+   * A clause that retries every failure of a broad type.
+   *
+   * @param clause the clause
+   * @param loop the retry or background loop it goes round, or {@code null} when the clause
+   *     schedules the work to run again later instead
+   * @param typeIndex which of its types is the broad one
+   */
   record Match(Stmt.Catch clause, LoopInfo loop, int typeIndex) {
     Span typeSpan() {
       return clause.typeSpans().get(typeIndex);
@@ -65,16 +72,32 @@ final class CatchAllRetries {
         continue;
       }
       LoopInfo loop = analysis.loopOf(clause);
-      if (loop == null
-          || !(loop.isRetryLoop() || (background && loop.endsOnlyWhenStopped()))
-          || !analysis.goesRoundAgain(clause, loop)
+      boolean inLoop =
+          loop != null
+              && (loop.isRetryLoop() || (background && loop.endsOnlyWhenStopped()))
+              && analysis.goesRoundAgain(clause, loop);
+      if (!(inLoop || schedulesRetry(clause))
           || classifies(analysis, clause)
           || earlierClauseTakes(analysis, clause, witness)) {
         continue;
       }
-      matches.add(new Match(clause, loop, index));
+      matches.add(new Match(clause, inLoop ? loop : null, index));
     }
     return matches;
+  }
+
+  /**
+   * Whether the handler hands the work to a scheduler to run again after a delay ({@code
+   * timer.schedule(nextAttempt, retryDelay)}, {@code executor.schedule(this::connect, 5,
+   * SECONDS)}): a retry not written as a loop ({@link DelayedRetries}).
+   */
+  private static boolean schedulesRetry(Stmt.Catch clause) {
+    for (Node n : Nodes.sameFrame(clause.body())) {
+      if (n instanceof Expr.Call call && DelayedRetries.delayed(call) != null) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static int broadTypeIndex(Stmt.Catch clause, Predicate<TypeRef> broad) {

@@ -39,7 +39,9 @@ public final class UnclassifiedExceptionRetryRule implements Rule {
           new Finding(
               NAME,
               match.typeSpan(),
-              "This retry loop catches "
+              (match.loop() == null
+                      ? "This handler schedules the work again after catching "
+                      : "This retry loop catches ")
                   + type
                   + " without classifying it: programming errors such as NullPointerException or"
                   + " IllegalArgumentException are retried along with transient failures. Catch"
