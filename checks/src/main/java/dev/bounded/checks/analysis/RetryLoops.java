@@ -305,9 +305,11 @@ final class RetryLoops {
     if (variable == null) {
       return false;
     }
+    if (!Nodes.mentions(loop.body(), variable.name())) {
+      return false;
+    }
     for (Node node : level) {
       if (node instanceof Stmt.Try t
-          && Nodes.mentions(t.body(), variable.name())
           && Nodes.calls(t.body()).stream().noneMatch(c -> SEARCHES.matcher(c.name()).matches())) {
         for (Stmt.Catch clause : t.catches()) {
           if (goesRoundAgain(analysis, clause, loop) && catchesTransportFailures(clause)) {
@@ -690,6 +692,11 @@ final class RetryLoops {
    */
   private static boolean picksNode(MethodAnalysis analysis, Expr.Call call) {
     Node parent = analysis.parent(call);
+    for (Node argument = call;
+        parent instanceof Expr.Call wrapping && isArgument(wrapping, argument);
+        parent = analysis.parent(parent)) {
+      argument = parent; // uri = addExtraQueryOptions(iter.next())
+    }
     if (parent instanceof Expr.Assign assign
         && assign.target() instanceof Expr.Name target
         && NODES.matcher(target.name()).matches()) {
@@ -703,6 +710,37 @@ final class RetryLoops {
         && NODES.matcher(analysis.context().text(call.receiver().span())).matches();
   }
 
+  /**
+   * Whether the {@code next()} that goes with a {@code hasNext()} test picks a node: {@code while
+   * (iter.hasNext()) { URI uri = withOptions(iter.next()); .. }} walks the brokers to try.
+   */
+  private static boolean nextPicksNode(
+      MethodAnalysis analysis, Expr.Call hasNext, List<Node> level) {
+    if (!(hasNext.receiver() instanceof Expr.Name iterator)) {
+      return false;
+    }
+    for (Node n : level) {
+      if (n instanceof Expr.Call next
+          && next.name().equals("next")
+          && next.receiver() instanceof Expr.Name receiver
+          && receiver.name().equals(iterator.name())
+          && picksNode(analysis, next)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  private static boolean isArgument(Expr.Call call, Node node) {
+    for (Expr arg : call.args()) {
+      if (arg == node) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private static boolean takesItems(MethodAnalysis analysis, LoopInfo loop, List<Node> level) {
     for (Node n : level) {
       if (n instanceof Expr.Call call) {
@@ -711,7 +749,8 @@ final class RetryLoops {
           continue; // a predicate or a consumer, not ServerSocket.accept()
         }
         if ((ITEM_CALLS.contains(name) || (name.equals("poll") && call.args().isEmpty()))
-            && !picksNode(analysis, call)) {
+            && !picksNode(analysis, call)
+            && !(name.equals("hasNext") && nextPicksNode(analysis, call, level))) {
           return true;
         }
         if (name.equals("read") && loop.condition() != null && contains(loop.condition(), call)) {
