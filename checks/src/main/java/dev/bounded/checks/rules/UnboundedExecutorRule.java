@@ -265,8 +265,16 @@ public final class UnboundedExecutorRule implements Rule {
         && (test.operator().equals("==") || test.operator().equals("!="))) {
       return 0;
     }
+    if (user instanceof Expr.Call call && PASSED_WITHOUT_TASKS.matcher(call.name()).matches()) {
+      return 0; // logged, or handed to a helper that shuts it down: no task, no escape
+    }
     return -1;
   }
+
+  /** Calls an executor is passed to that give it no task: log lines and shutdown helpers. */
+  private static final java.util.regex.Pattern PASSED_WITHOUT_TASKS =
+      java.util.regex.Pattern.compile(
+          "(?i)trace|debug|info|warn|warning|error|log|\\w*(shutdown|terminat|close)\\w*");
 
   /** A call that takes the executor and returns an executor wrapping it. */
   private static boolean isDecorating(Node parent, Node value) {
