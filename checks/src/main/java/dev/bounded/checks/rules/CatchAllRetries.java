@@ -1,10 +1,12 @@
 package dev.bounded.checks.rules;
 
+import dev.bounded.checks.analysis.CallNames;
 import dev.bounded.checks.analysis.Flow;
 import dev.bounded.checks.analysis.LoopInfo;
 import dev.bounded.checks.analysis.MethodAnalysis;
 import dev.bounded.checks.analysis.Nodes;
 import dev.bounded.checks.model.Expr;
+import dev.bounded.checks.model.MethodModel;
 import dev.bounded.checks.model.Node;
 import dev.bounded.checks.model.Span;
 import dev.bounded.checks.model.Stmt;
@@ -88,16 +90,136 @@ final class CatchAllRetries {
 
   /**
    * Whether the handler hands the work to a scheduler to run again after a delay ({@code
-   * timer.schedule(nextAttempt, retryDelay)}, {@code executor.schedule(this::connect, 5,
-   * SECONDS)}): a retry not written as a loop ({@link DelayedRetries}).
+   * timer.schedule(nextAttempt, retryDelay)}, {@code executor.schedule(this::connect, 5, SECONDS)},
+   * {@code reconnectLater(t)}): a retry not written as a loop ({@link DelayedRetries}).
    */
   private static boolean schedulesRetry(Stmt.Catch clause) {
     for (Node n : Nodes.sameFrame(clause.body())) {
-      if (n instanceof Expr.Call call && DelayedRetries.delayed(call) != null) {
+      if (n instanceof Expr.Call call && runsAgainLater(call)) {
         return true;
       }
     }
     return false;
+  }
+
+  /**
+   * Returns the retries of failure callbacks that take every {@code Throwable} and do not look at
+   * it: the first call that runs the work again ({@link #runsAgainLater}, a re-queue) in a failure
+   * handler taking a {@code Throwable} ({@code onException(Throwable e)}), in the body of {@code
+   * exceptionally(e -> ..)}, or on the failure branch of {@code whenComplete((r, e) -> ..)}, unless
+   * a test of what failed decides it (the call sits in a branch of an {@code if} on the failure's
+   * type or a predicate of it, and the other branch does not retry).
+   */
+  static List<Expr.Call> unclassifiedCallbackRetries(MethodAnalysis analysis) {
+    List<Expr.Call> found = new ArrayList<>();
+    MethodModel method = analysis.method();
+    if (DelayedRetries.isFailureHandler(method)) {
+      for (MethodModel.Param param : method.params()) {
+        if (isThrowable(param.type())) {
+          Expr.Call retry = firstRetry(analysis, method.body(), param.name());
+          if (retry != null) {
+            found.add(retry);
+          }
+        }
+      }
+    }
+    for (Node n : Nodes.preOrder(method.body())) {
+      if (!(n instanceof Expr.Call callback)
+          || callback.args().isEmpty()
+          || !(callback.args().get(0) instanceof Expr.Lambda lambda)) {
+        continue;
+      }
+      int index =
+          CallNames.FAILURE_CALLBACKS.contains(callback.name())
+              ? 0
+              : CallNames.COMPLETION_CALLBACKS.contains(callback.name()) ? 1 : -1;
+      if (index < 0 || lambda.params().size() <= index) {
+        continue;
+      }
+      Expr.Call retry = firstRetry(analysis, lambda.body(), lambda.params().get(index));
+      if (retry != null && (index == 0 || onFailureBranch(analysis, retry))) {
+        found.add(retry);
+      }
+    }
+    return found;
+  }
+
+  private static boolean isThrowable(TypeRef type) {
+    return type.name().equals("java.lang.Throwable") || type.simpleName().equals("Throwable");
+  }
+
+  /**
+   * The first call under {@code root} that runs the work again without {@code failure} deciding.
+   */
+  private static Expr.Call firstRetry(MethodAnalysis analysis, Node root, String failure) {
+    for (Node n : Nodes.sameFrame(root)) {
+      if (n instanceof Expr.Call call
+          && (runsAgainLater(call) || analysis.isRequeue(call))
+          && !decidedByFailure(analysis, call, root, failure)) {
+        return call;
+      }
+    }
+    return null;
+  }
+
+  /** Whether the completion lambda's call runs only when its failure is set ({@code e != null}). */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  private static boolean onFailureBranch(MethodAnalysis analysis, Expr.Call call) {
+    for (Expr.Call onFailure : DelayedRetries.inFailureLambdas(analysis)) {
+      if (onFailure == call) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether a test of what failed decides the retry: the call is in the then-branch of an {@code
+   * if} whose condition tests the failure's type or hands it to a predicate ({@code e instanceof
+   * TimeoutException}, {@code isRetriable(e)}; a null test only says that it failed), and the other
+   * branch does not retry too.
+   */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  private static boolean decidedByFailure(
+      MethodAnalysis analysis, Node call, Node root, String failure) {
+    Node child = call;
+    for (Node p = analysis.parent(call); p != null && child != root; p = analysis.parent(p)) {
+      if (p instanceof Stmt.If check
+          && check.then() == child
+          && testsWhatFailed(check.condition(), failure)
+          && (check.otherwise() == null
+              || Nodes.calls(check.otherwise()).stream()
+                  .noneMatch(CatchAllRetries::runsAgainLater))) {
+        return true;
+      }
+      child = p;
+    }
+    return false;
+  }
+
+  private static boolean testsWhatFailed(Expr condition, String failure) {
+    for (Node n : Nodes.preOrder(condition)) {
+      if (n instanceof Expr.InstanceOf test && Nodes.mentions(test.expr(), failure)) {
+        return true;
+      }
+      if (n instanceof Expr.Call call
+          && ((call.receiver() != null && Nodes.mentions(call.receiver(), failure))
+              || call.args().stream().anyMatch(a -> Nodes.mentions(a, failure)))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether a call on a failure path hands the work back to run again: a delayed scheduling ({@code
+   * timer.schedule(task, delay)}), a call named for it ({@code reconnectLater(t)}, {@code
+   * executePullRequestLater(request, delay)}, {@code retryFailedTask(task)}).
+   */
+  static boolean runsAgainLater(Expr.Call call) {
+    return DelayedRetries.delayed(call) != null
+        || CallNames.isDelayedSchedule(call.name())
+        || CallNames.isResubmission(call.name());
   }
 
   private static int broadTypeIndex(Stmt.Catch clause, Predicate<TypeRef> broad) {

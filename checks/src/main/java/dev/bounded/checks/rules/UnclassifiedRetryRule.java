@@ -2,6 +2,7 @@ package dev.bounded.checks.rules;
 
 import dev.bounded.checks.analysis.MethodAnalysis;
 import dev.bounded.checks.model.Edit;
+import dev.bounded.checks.model.Expr;
 import dev.bounded.checks.model.Finding;
 import dev.bounded.checks.model.Fix;
 import dev.bounded.checks.model.Stmt;
@@ -59,6 +60,17 @@ public final class UnclassifiedRetryRule implements Rule {
                       + " StackOverflowError are retried for ever as if they were transient. Catch the"
                       + " failures you expect, and let errors end the loop";
       findings.add(new Finding(NAME, match.typeSpan(), message, fixes(analysis, match)));
+    }
+    for (Expr.Call retry : CatchAllRetries.unclassifiedCallbackRetries(analysis)) {
+      findings.add(
+          new Finding(
+              NAME,
+              retry.nameSpan(),
+              "This failure callback runs the work again after any Throwable: OutOfMemoryError,"
+                  + " StackOverflowError and failed assertions are retried as if they were"
+                  + " transient. Retry only the failures you know to be transient, and let errors"
+                  + " through",
+              List.of()));
     }
     return findings;
   }
