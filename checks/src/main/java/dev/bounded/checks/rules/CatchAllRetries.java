@@ -77,7 +77,10 @@ final class CatchAllRetries {
       boolean inLoop =
           loop != null
               && (loop.isRetryLoop() || (background && loop.endsOnlyWhenStopped()))
-              && analysis.goesRoundAgain(clause, loop);
+              && analysis.goesRoundAgain(clause, loop)
+              // Clean-up inside another handler (try { transport.stop(); } catch (Exception
+              // ignored) {}): the handler around it decides the retry, not this clause.
+              && !analysis.isInCatchBody(analysis.tryOf(clause), loop.node());
       if (!(inLoop || schedulesRetry(clause))
           || classifies(analysis, clause)
           || earlierClauseTakes(analysis, clause, witness)) {
