@@ -155,6 +155,9 @@ final class CatchAllRetries {
    * The first call under {@code root} that runs the work again without {@code failure} deciding.
    */
   private static Expr.Call firstRetry(MethodAnalysis analysis, Node root, String failure) {
+    if (guardedByClassifier(analysis, root, failure)) {
+      return null;
+    }
     for (Node n : Nodes.sameFrame(root)) {
       if (n instanceof Expr.Call call
           && (runsAgainLater(call) || analysis.isRequeue(call))
@@ -189,13 +192,78 @@ final class CatchAllRetries {
     for (Node p = analysis.parent(call); p != null && child != root; p = analysis.parent(p)) {
       if (p instanceof Stmt.If check
           && check.then() == child
-          && testsWhatFailed(check.condition(), failure)
+          && testsWhatFailed(analysis, check.condition(), failure)
           && (check.otherwise() == null
               || Nodes.calls(check.otherwise()).stream()
                   .noneMatch(CatchAllRetries::runsAgainLater))) {
         return true;
       }
       child = p;
+    }
+    return false;
+  }
+
+  /**
+   * Whether the callback leaves early when a classifier says the failure is not worth retrying: an
+   * {@code if} that returns or throws, on a condition that calls a classifier with the failure
+   * ({@code !isRetriableError(e.getCause())}), directly or through a local computed so. A test of
+   * one type ({@code e instanceof AlreadyClosedException}) still retries every other {@code
+   * Throwable}.
+   */
+  private static boolean guardedByClassifier(MethodAnalysis analysis, Node root, String failure) {
+    for (Node n : Nodes.sameFrame(root)) {
+      if (n instanceof Stmt.If check
+          && !Flow.canCompleteNormally(check.then())
+          && callsClassifier(analysis, check.condition(), failure)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean callsClassifier(MethodAnalysis analysis, Expr condition, String failure) {
+    if (callsClassifier(condition, failure)) {
+      return true;
+    }
+    for (Node n : Nodes.preOrder(condition)) {
+      if (n instanceof Expr.Name local && local.kind() == Expr.NameKind.LOCAL) {
+        for (Expr value : analysis.valuesOf(local.name())) {
+          if (callsClassifier(value, failure)) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  private static boolean callsClassifier(Expr expr, String failure) {
+    for (Node n : Nodes.preOrder(expr)) {
+      if (n instanceof Expr.Call call
+          && CLASSIFIER.matcher(call.name()).matches()
+          && call.args().stream().anyMatch(a -> Nodes.mentions(a, failure))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether the condition tests what failed: the failure's type or a predicate of it, directly or
+   * through a local computed from it ({@code toRetry = connection.connectionFailed(e)}).
+   */
+  private static boolean testsWhatFailed(MethodAnalysis analysis, Expr condition, String failure) {
+    if (testsWhatFailed(condition, failure)) {
+      return true;
+    }
+    for (Node n : Nodes.preOrder(condition)) {
+      if (n instanceof Expr.Name local && local.kind() == Expr.NameKind.LOCAL) {
+        for (Expr value : analysis.valuesOf(local.name())) {
+          if (testsWhatFailed(value, failure)) {
+            return true;
+          }
+        }
+      }
     }
     return false;
   }
