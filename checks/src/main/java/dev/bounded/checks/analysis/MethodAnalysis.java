@@ -161,7 +161,11 @@ public final class MethodAnalysis {
     if (passesParameter(call)
         && ((CallNames.ENQUEUES.contains(call.name())
                 && call.receiver() instanceof Expr.Name queue
-                && queue.kind() == Expr.NameKind.FIELD)
+                && queue.kind() == Expr.NameKind.FIELD
+                // A set or a map remembers the work (to destroy it, to report it): nobody takes
+                // from it to try again.
+                && !queue.type().isSubtypeOf("java.util.Set")
+                && !queue.type().isSubtypeOf("java.util.Map"))
             || (CallNames.RETRY_NAMED.matcher(call.name()).matches()
                 && !isSelfCall(call)
                 && parent(call) instanceof Stmt.ExprStmt))) {

@@ -82,6 +82,7 @@ final class CatchAllRetries {
               // ignored) {}): the handler around it decides the retry, not this clause.
               && !analysis.isInCatchBody(analysis.tryOf(clause), loop.node());
       if (!(inLoop || schedulesRetry(clause))
+          || onlyWaits(analysis.tryOf(clause))
           || classifies(analysis, clause)
           || earlierClauseTakes(analysis, clause, witness)) {
         continue;
@@ -89,6 +90,24 @@ final class CatchAllRetries {
       matches.add(new Match(clause, inLoop ? loop : null, index));
     }
     return matches;
+  }
+
+  /**
+   * Whether the try block only waits ({@code try { Thread.sleep(interval); } catch (Throwable t)
+   * {}}, also under a test such as {@code if (!toStop)}): the clause guards the pause between
+   * rounds, not an attempt, so it retries nothing.
+   */
+  private static boolean onlyWaits(Stmt.Try t) {
+    List<Expr.Call> calls = Nodes.calls(t.body());
+    if (calls.isEmpty() || !t.resources().isEmpty()) {
+      return false;
+    }
+    for (Expr.Call call : calls) {
+      if (!CallNames.SLEEPS.contains(call.name())) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**
@@ -107,11 +126,12 @@ final class CatchAllRetries {
 
   /**
    * Returns the retries of failure callbacks that take every {@code Throwable} and do not look at
-   * it: the first call that runs the work again ({@link #runsAgainLater}, a re-queue) in a failure
-   * handler taking a {@code Throwable} ({@code onException(Throwable e)}), in the body of {@code
-   * exceptionally(e -> ..)}, or on the failure branch of {@code whenComplete((r, e) -> ..)}, unless
-   * a test of what failed decides it (the call sits in a branch of an {@code if} on the failure's
-   * type or a predicate of it, and the other branch does not retry).
+   * it: the first call that runs the work again ({@link #runsAgainLater}, a call of the method
+   * itself; not an {@code offer}/{@code add}, which in a callback hands the failure on) in a
+   * failure handler taking a {@code Throwable} ({@code onException(Throwable e)}), in the body of
+   * {@code exceptionally(e -> ..)}, or on the failure branch of {@code whenComplete((r, e) -> ..)},
+   * unless a test of what failed decides it (the call sits in a branch of an {@code if} on the
+   * failure's type or a predicate of it, and the other branch does not retry).
    */
   static List<Expr.Call> unclassifiedCallbackRetries(MethodAnalysis analysis) {
     List<Expr.Call> found = new ArrayList<>();
@@ -160,7 +180,7 @@ final class CatchAllRetries {
     }
     for (Node n : Nodes.sameFrame(root)) {
       if (n instanceof Expr.Call call
-          && (runsAgainLater(call) || analysis.isRequeue(call))
+          && (runsAgainLater(call) || analysis.isSelfCall(call))
           && !decidedByFailure(analysis, call, root, failure)) {
         return call;
       }
