@@ -37,8 +37,13 @@ import java.util.List;
 final class AnalysisCache {
   private static final Context.Key<Session> KEY = new Context.Key<>();
 
-  /** One compilation's state: the fast path's scanner, the current unit and the last method. */
-  private static final class Session {
+  /**
+   * One compilation's state: the fast path's scanner, the current unit and the last method. Each
+   * checker keeps the last one it used, so that it looks it up in the context only when the context
+   * changes (17 checkers are offered every method).
+   */
+  static final class Session {
+    final Context context;
     final Relevance relevance;
     CompilationUnitTree unit;
     JavacUnitIndex index;
@@ -47,13 +52,24 @@ final class AnalysisCache {
     MethodAnalysis lastAnalysis;
 
     Session(Context context) {
+      this.context = context;
       this.relevance = new Relevance(new NameFacts(Names.instance(context)));
     }
   }
 
   private AnalysisCache() {}
 
-  private static Session session(VisitorState state) {
+  /**
+   * The state of the compilation the visitor state belongs to.
+   *
+   * @param state the visitor state
+   * @param last the session the caller used last, or {@code null}
+   * @return {@code last} if it is this compilation's, else this compilation's (made on first use)
+   */
+  static Session session(VisitorState state, Session last) {
+    if (last != null && last.context == state.context) {
+      return last;
+    }
     Session session = state.context.get(KEY);
     if (session == null) {
       session = new Session(state.context);
@@ -67,10 +83,10 @@ final class AnalysisCache {
    *
    * @param method a method with a body
    * @param state the visitor state at the method
+   * @param session the compilation's state ({@link #session})
    * @return the analysis, or {@code null}
    */
-  static MethodAnalysis get(MethodTree method, VisitorState state) {
-    Session session = session(state);
+  static MethodAnalysis get(MethodTree method, VisitorState state, Session session) {
     if (session.lastTree == method) {
       return session.lastAnalysis;
     }
@@ -98,10 +114,10 @@ final class AnalysisCache {
    *
    * @param tree a class
    * @param state the visitor state at the class
+   * @param session the compilation's state ({@link #session})
    * @return the analysis, or {@code null}
    */
-  static MethodAnalysis initialisers(ClassTree tree, VisitorState state) {
-    Session session = session(state);
+  static MethodAnalysis initialisers(ClassTree tree, VisitorState state, Session session) {
     if (session.lastTree == tree) {
       return session.lastAnalysis;
     }
