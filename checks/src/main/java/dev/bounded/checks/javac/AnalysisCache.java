@@ -359,10 +359,11 @@ final class AnalysisCache {
    * {@code InterruptedException} (anywhere); if a loop (or a {@code forEach} lambda) holds a catch
    * clause, a sleep, or a submission to an executor: the only places retry loops and unbounded
    * submissions can be; if a catch clause calls the method itself (a retry by recursion); if it has
-   * a broad catch ({@code Exception}, {@code Throwable}), which may swallow an interrupt from any
-   * callee; if it creates an executor; if it configures a retry library's backoff; if it waits
-   * without a timeout after a deadline or timeout came into scope (a parameter or local by its type
-   * or name); or if a retry library's call runs inside another's lambda.
+   * a broad catch ({@code Exception}, {@code Throwable}) whose try statement can throw an {@code
+   * InterruptedException} ({@link Interrupts}), which the catch may swallow; if it creates an
+   * executor; if it configures a retry library's backoff; if it waits without a timeout after a
+   * deadline or timeout came into scope (a parameter or local by its type or name); or if a retry
+   * library's call runs inside another's lambda.
    *
    * <p>One instance per thread, reset for each method: the scan allocates nothing per node.
    */
