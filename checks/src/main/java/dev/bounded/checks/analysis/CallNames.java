@@ -3,7 +3,6 @@ package dev.bounded.checks.analysis;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * Names of calls that the analysis and the rules give a meaning to. One place, so that the compiler
@@ -31,8 +30,24 @@ public final class CallNames {
           "schedule", "submit", "execute", "scheduleWithFixedDelay", "newTimeout", "postDelayed");
 
   /** Names of calls that retry a piece of work: {@code retryFailedTask(key, task)}. */
-  public static final Pattern RETRY_NAMED =
-      Pattern.compile("(?i).*(retry|requeue|resubmit|reenqueue|redeliver).*");
+  private static final NamePattern RETRY_NAMED =
+      NamePattern.containing(
+          "(?i).*(retry|requeue|resubmit|reenqueue|redeliver).*",
+          "retry",
+          "requeue",
+          "resubmit",
+          "reenqueue",
+          "redeliver");
+
+  /**
+   * Tells whether a call's name says it retries a piece of work ({@code retryFailedTask}).
+   *
+   * @param name a method name
+   * @return {@code true} if the name holds retry, requeue, resubmit, reenqueue or redeliver
+   */
+  public static boolean isRetryNamed(String name) {
+    return RETRY_NAMED.matches(name);
+  }
 
   /**
    * Whether a call in a catch clause may put the failed work back for another try: an enqueue, a
@@ -42,9 +57,7 @@ public final class CallNames {
    * @return {@code true} if a catch clause calling it may retry by re-queueing
    */
   public static boolean mayRequeue(String name) {
-    return ENQUEUES.contains(name)
-        || SCHEDULES.contains(name)
-        || RETRY_NAMED.matcher(name).matches();
+    return ENQUEUES.contains(name) || SCHEDULES.contains(name) || RETRY_NAMED.matches(name);
   }
 
   /** Simple names of the exception types that carry an interrupt. */
@@ -106,20 +119,29 @@ public final class CallNames {
       Set.of("schedule", "newTimeout", "setTimer", "postDelayed");
 
   /** Names of calls that run something later by name: {@code executeRequestLater(req, delay)}. */
-  private static final java.util.regex.Pattern DELAYED_BY_NAME =
-      java.util.regex.Pattern.compile(
-          "(?i)\\w*(later|delayed|afterdelay)|schedule(retry|reconnect|restart)\\w*");
+  private static final NamePattern DELAYED_BY_NAME =
+      NamePattern.containing(
+          "(?i)\\w*(later|delayed|afterdelay)|schedule(retry|reconnect|restart)\\w*",
+          "later",
+          "delay",
+          "schedule");
 
   /** Names of failure callbacks, whose failure arrives as a parameter ({@code onException}). */
-  private static final java.util.regex.Pattern FAILURE_HANDLER =
-      java.util.regex.Pattern.compile(
+  private static final NamePattern FAILURE_HANDLER =
+      NamePattern.containing(
           "(?i)(on|handle)\\w*(error|exception|failure|throwable|fault)\\w*|exceptioncaught"
-              + "|\\w*failed");
+              + "|\\w*failed",
+          "error",
+          "exception",
+          "failure",
+          "throwable",
+          "fault",
+          "failed");
 
   /** Names of calls that hand failed work back to be run again: {@code retryFailedTask(task)}. */
-  private static final java.util.regex.Pattern RESUBMISSION =
-      java.util.regex.Pattern.compile(
-          "(?i)(retry|resubmit|requeue|readd|reenqueue|redeliver|reschedule)\\w*");
+  private static final NamePattern RESUBMISSION =
+      NamePattern.startingWith(
+          "(?i)(retry|resubmit|requeue|readd|reenqueue|redeliver|reschedule)\\w*", "re");
 
   /**
    * Tells whether a call's name says it hands failed work back to be run again ({@code
@@ -129,7 +151,7 @@ public final class CallNames {
    * @return {@code true} for a resubmission by name
    */
   public static boolean isResubmission(String name) {
-    return RESUBMISSION.matcher(name).matches();
+    return RESUBMISSION.matches(name);
   }
 
   /**
@@ -156,7 +178,7 @@ public final class CallNames {
    * @return {@code true} for a delayed scheduling by name
    */
   public static boolean isDelayedSchedule(String name) {
-    return DELAYED_SCHEDULES.contains(name) || DELAYED_BY_NAME.matcher(name).matches();
+    return DELAYED_SCHEDULES.contains(name) || DELAYED_BY_NAME.matches(name);
   }
 
   /**
@@ -167,7 +189,7 @@ public final class CallNames {
    * @return {@code true} for a failure handler by name
    */
   public static boolean isFailureHandlerName(String name) {
-    return FAILURE_HANDLER.matcher(name).matches();
+    return FAILURE_HANDLER.matches(name);
   }
 
   /**
@@ -186,7 +208,8 @@ public final class CallNames {
           "executeCheckedSupplier");
 
   /** Names of parameters and locals that hold a deadline or a timeout. */
-  private static final Pattern TIMEOUT_NAME = Pattern.compile("(?i).*(deadline|timeout).*");
+  private static final NamePattern TIMEOUT_NAME =
+      NamePattern.containing("(?i).*(deadline|timeout).*", "deadline", "timeout");
 
   /** Simple names of types whose values are a deadline or a timeout. */
   public static final Set<String> TIMEOUT_TYPES = Set.of("Deadline", "Duration");
@@ -201,7 +224,7 @@ public final class CallNames {
    * @return {@code true} if it does
    */
   public static boolean isTimeoutName(String name) {
-    return TIMEOUT_NAME.matcher(name).matches();
+    return TIMEOUT_NAME.matches(name);
   }
 
   private static Set<String> union(Set<String> a, Set<String> b) {

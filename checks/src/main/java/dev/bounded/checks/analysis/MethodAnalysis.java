@@ -33,6 +33,9 @@ public final class MethodAnalysis {
   private final Map<String, List<Expr>> localValues = new java.util.HashMap<>();
   private final Set<String> localNames = new HashSet<>();
 
+  private List<Node> bodyNodes;
+  private List<Node> bodyFrameNodes;
+
   /** The body standing for a loop (a recursion, a self-rescheduling task), or null. */
   private LoopInfo wholeMethodLoop;
 
@@ -166,7 +169,7 @@ public final class MethodAnalysis {
                 // from it to try again.
                 && !queue.type().isSubtypeOf("java.util.Set")
                 && !queue.type().isSubtypeOf("java.util.Map"))
-            || (CallNames.RETRY_NAMED.matcher(call.name()).matches()
+            || (CallNames.isRetryNamed(call.name())
                 && !isSelfCall(call)
                 && parent(call) instanceof Stmt.ExprStmt))) {
       return true; // a retry-named call used for its result asks a policy: it retries nothing
@@ -333,6 +336,32 @@ public final class MethodAnalysis {
    */
   public MethodModel method() {
     return method;
+  }
+
+  /**
+   * Returns the method's body and every node below it, in source order: {@code
+   * Nodes.preOrder(method().body())}, walked once for all the rules that ask.
+   *
+   * @return the nodes, pre-order, unmodifiable
+   */
+  public List<Node> bodyNodes() {
+    if (bodyNodes == null) {
+      bodyNodes = Collections.unmodifiableList(Nodes.preOrder(method.body()));
+    }
+    return bodyNodes;
+  }
+
+  /**
+   * Returns the nodes of the method's body that run in its own frame, lambda bodies left out:
+   * {@code Nodes.sameFrame(method().body())}, walked once for all the rules that ask.
+   *
+   * @return the nodes, pre-order, unmodifiable
+   */
+  public List<Node> bodyFrameNodes() {
+    if (bodyFrameNodes == null) {
+      bodyFrameNodes = Collections.unmodifiableList(Nodes.sameFrame(method.body()));
+    }
+    return bodyFrameNodes;
   }
 
   /**

@@ -12,7 +12,6 @@ import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * Decides which loops are retry loops: the analysis every retry rule stands on.
@@ -65,12 +64,27 @@ final class RetryLoops {
           "takeLast");
 
   /** Names of calls that fetch the next item, by shape. */
-  private static final Pattern ITEM_SHAPE =
-      Pattern.compile("(next|take|pop|dequeue|fetchNext|poll)[A-Z]\\w*");
+  private static final NamePattern ITEM_SHAPE =
+      NamePattern.startingWith(
+          "(next|take|pop|dequeue|fetchNext|poll)[A-Z]\\w*",
+          "next",
+          "take",
+          "pop",
+          "dequeue",
+          "fetchnext",
+          "poll");
 
   /** Names that compute the next delay, not the next item. */
-  private static final Pattern NOT_AN_ITEM =
-      Pattern.compile("(?i).*(delay|backoff|wait|sleep|interval|timeout|attempt).*");
+  private static final NamePattern NOT_AN_ITEM =
+      NamePattern.containing(
+          "(?i).*(delay|backoff|wait|sleep|interval|timeout|attempt).*",
+          "delay",
+          "backoff",
+          "wait",
+          "sleep",
+          "interval",
+          "timeout",
+          "attempt");
 
   /** Calls whose integer argument is an index: a counter passed to them walks items. */
   private static final Set<String> INDEX_CALLS =
@@ -201,7 +215,7 @@ final class RetryLoops {
     for (Node n : level) {
       if (n instanceof Stmt.LocalVar local
           && local.init() instanceof Expr.Call count
-          && count.name().matches("(?i)(increment\\w*|getAndIncrement|incrementAndGet)")) {
+          && SELF_COUNT.matches(count.name())) {
         stepped.add(local.name());
       }
     }
@@ -228,23 +242,57 @@ final class RetryLoops {
         && Nodes.mentions(binary, param);
   }
 
+  /** Calls by which an item counts its own tries: {@code event.incrementRetries()}. */
+  private static final NamePattern SELF_COUNT =
+      NamePattern.startingWith(
+          "(?i)(increment\\w*|getAndIncrement|incrementAndGet)", "increment", "getAndIncrement");
+
+  /** Names of methods that may take items from a queue themselves: {@code flushTraceContext()}. */
+  private static final NamePattern ITEM_TAKER =
+      NamePattern.containing(
+          "(?i).*(flush|drain|consume|dispatch|process|handle|deliver).*",
+          "flush",
+          "drain",
+          "consume",
+          "dispatch",
+          "process",
+          "handle",
+          "deliver");
+
   /** Names of calls by which a retry policy decides whether to go round again. */
-  private static final Pattern POLICY_CALL =
-      Pattern.compile(
+  private static final NamePattern POLICY_CALL =
+      NamePattern.startingWith(
           "(?i)(should|can|may|allow|is)(retry|retried|continue|reattempt|attempt\\w*|failover)\\w*"
               + "|retry\\w*|next(back[oO]ff|delay|attempt|interval|retry)\\w*|hasAttempts\\w*"
-              + "|has(more|remaining)(attempts|retries)\\w*");
+              + "|has(more|remaining)(attempts|retries)\\w*",
+          "should",
+          "can",
+          "may",
+          "allow",
+          "is",
+          "retry",
+          "next",
+          "has");
 
   /**
    * Names of objects that decide retries: {@code retryPolicy}, {@code backoff}, {@code retryLoop}.
    */
-  private static final Pattern POLICY_HOLDER =
-      Pattern.compile("(?i).*(retry|retries|retrier|backoff|back_off|policy|policies).*");
+  private static final NamePattern POLICY_HOLDER =
+      NamePattern.containing(
+          "(?i).*(retry|retries|retrier|backoff|back_off|policy|policies).*",
+          "retr",
+          "backoff",
+          "back_off",
+          "polic");
 
   /** Names of calls that record the success of an attempt for the loop condition to see. */
-  private static final Pattern SUCCESS_MARK =
-      Pattern.compile(
-          "(?i)(mark\\w*|set(done|complete\\w*|success\\w*|succeeded)|complete|succeed\\w*|success)");
+  private static final NamePattern SUCCESS_MARK =
+      NamePattern.startingWith(
+          "(?i)(mark\\w*|set(done|complete\\w*|success\\w*|succeeded)|complete|succeed\\w*|success)",
+          "mark",
+          "set",
+          "complete",
+          "succe");
 
   /**
    * Whether the loop's condition asks a retry policy whether to go round ({@code
@@ -276,21 +324,57 @@ final class RetryLoops {
   }
 
   private static boolean isPolicyCall(Expr.Call call) {
-    if (POLICY_CALL.matcher(call.name()).matches()) {
+    if (POLICY_CALL.matches(call.name())) {
       return true;
     }
     return call.receiver() instanceof Expr.Name holder
-        && POLICY_HOLDER.matcher(holder.name()).matches()
-        && !holder.name().matches("[A-Z][A-Z0-9_]*");
+        && POLICY_HOLDER.matches(holder.name())
+        && !NamePattern.isConstantName(holder.name());
   }
 
   /** Names of what a failover loop walks: nodes, addresses, replicas, servers, ... */
-  private static final Pattern NODES =
-      Pattern.compile(
+  private static final NamePattern NODES =
+      NamePattern.containing(
           "(?i).*(address|host|node|server|replica|endpoint|url|uri|broker|peer|member|instance"
               + "|candidate|invoker|connection|channel|seed|target|backend|route|region"
               + "|zone|\\bip|inet|socket|location|mirror|resolver|dns|cluster|shard|master|slave"
-              + "|primary|secondary|leader).*");
+              + "|primary|secondary|leader).*",
+          "address",
+          "host",
+          "node",
+          "server",
+          "replica",
+          "endpoint",
+          "url",
+          "uri",
+          "broker",
+          "peer",
+          "member",
+          "instance",
+          "candidate",
+          "invoker",
+          "connection",
+          "channel",
+          "seed",
+          "target",
+          "backend",
+          "route",
+          "region",
+          "zone",
+          "ip",
+          "inet",
+          "socket",
+          "location",
+          "mirror",
+          "resolver",
+          "dns",
+          "cluster",
+          "shard",
+          "master",
+          "slave",
+          "primary",
+          "secondary",
+          "leader");
 
   /**
    * Whether a for-each tries one operation on each element in turn until one succeeds, whatever the
@@ -325,8 +409,8 @@ final class RetryLoops {
    * Calls that look something up locally: a loop that tries them on each element in turn (class
    * loaders, parsers, formats) searches; it does not fail over.
    */
-  private static final Pattern SEARCHES =
-      Pattern.compile(
+  private static final java.util.regex.Pattern SEARCHES =
+      java.util.regex.Pattern.compile(
           "loadClass|findClass|forName|getResource\\w*|parse\\w*|valueOf|decode\\w*|newInstance"
               + "|getMethod|getDeclared\\w*|getConstructor");
 
@@ -346,14 +430,13 @@ final class RetryLoops {
     Stmt.Loop statement = (Stmt.Loop) loop.node();
     Stmt.LocalVar variable = statement.variable();
     if (variable != null
-        && (NODES.matcher(variable.name()).matches()
-            || NODES.matcher(variable.type().simpleName()).matches())) {
+        && (NODES.matches(variable.name()) || NODES.matches(variable.type().simpleName()))) {
       return true;
     }
     Expr iterable = loop.iterable();
     if (iterable != null && iterable.span().isKnown()) {
       String text = analysis.context().text(iterable.span());
-      return NODES.matcher(text).matches();
+      return NODES.matches(text);
     }
     return false;
   }
@@ -371,7 +454,7 @@ final class RetryLoops {
     if (loop.kind() == Kind.RESCHEDULE) {
       // Rescheduled after the failure: in the handler, in a finally, or after the try.
       Stmt.Try t = analysis.tryOf(clause);
-      for (Node n : Nodes.sameFrame(analysis.method().body())) {
+      for (Node n : analysis.bodyFrameNodes()) {
         if (n instanceof Expr.Call call
             && analysis.isSelfReschedule(call)
             && n.span().isKnown()
@@ -515,7 +598,7 @@ final class RetryLoops {
       if (n instanceof Expr.Call call
           && call.receiver() instanceof Expr.Name holder
           && asked.contains(holder.name())
-          && SUCCESS_MARK.matcher(call.name()).matches()
+          && SUCCESS_MARK.matches(call.name())
           && !analysis.isInCatchBody(n, loopNode)) {
         return true;
       }
@@ -527,7 +610,7 @@ final class RetryLoops {
           && assign.operator().equals("=")
           && assign.target() instanceof Expr.Name target
           && (target.isVariable(target.name())
-              || (SUCCESS_FIELD.matcher(target.name()).matches() && isTrueOrValue(assign.value())))
+              || (SUCCESS_FIELD.matches(target.name()) && isTrueOrValue(assign.value())))
           && read.contains(target.name())
           && !analysis.isInCatchBody(n, loopNode)) {
         return true;
@@ -591,11 +674,33 @@ final class RetryLoops {
   }
 
   /** Names of fields that record that the operation succeeded: {@code started}, {@code done}. */
-  private static final Pattern SUCCESS_FIELD =
-      Pattern.compile(
+  private static final NamePattern SUCCESS_FIELD =
+      NamePattern.containing(
           "(?i)(is|has)?_?(started|connected|done|success|successful|succeeded|complete|completed"
               + "|finished|ready|initiali[sz]ed|established|registered|acquired|subscribed|sent"
-              + "|opened|bound|result|response|connection|session|client|channel)");
+              + "|opened|bound|result|response|connection|session|client|channel)",
+          "started",
+          "connected",
+          "done",
+          "success",
+          "succeeded",
+          "complete",
+          "finished",
+          "ready",
+          "initiali",
+          "established",
+          "registered",
+          "acquired",
+          "subscribed",
+          "sent",
+          "opened",
+          "bound",
+          "result",
+          "response",
+          "connection",
+          "session",
+          "client",
+          "channel");
 
   /** {@code true}, or a value that is not {@code false} or {@code null}. */
   private static boolean isTrueOrValue(Expr value) {
@@ -699,15 +804,15 @@ final class RetryLoops {
     }
     if (parent instanceof Expr.Assign assign
         && assign.target() instanceof Expr.Name target
-        && NODES.matcher(target.name()).matches()) {
+        && NODES.matches(target.name())) {
       return true;
     }
-    if (parent instanceof Stmt.LocalVar local && NODES.matcher(local.name()).matches()) {
+    if (parent instanceof Stmt.LocalVar local && NODES.matches(local.name())) {
       return true;
     }
     return call.receiver() != null
         && call.receiver().span().isKnown()
-        && NODES.matcher(analysis.context().text(call.receiver().span())).matches();
+        && NODES.matches(analysis.context().text(call.receiver().span()));
   }
 
   /**
@@ -766,7 +871,7 @@ final class RetryLoops {
       if (n instanceof Stmt.LocalVar local
           && local.init() instanceof Expr.Call fetch
           && isItemFetch(fetch)
-          && !NODES.matcher(local.name()).matches()
+          && !NODES.matches(local.name())
           && !analysis.isInCatchBody(n, loop.node())) {
         return true; // List<Message> msgs = queue.takeMessages(batch);
       }
@@ -788,7 +893,7 @@ final class RetryLoops {
    */
   @SuppressWarnings("ReferenceEquality") // models are compared by identity
   private static boolean calleeTakesItems(MethodAnalysis analysis, Expr.Call call) {
-    if (!call.name().matches("(?i).*(flush|drain|consume|dispatch|process|handle|deliver).*")) {
+    if (!ITEM_TAKER.matches(call.name())) {
       return false;
     }
     MethodModel callee = analysis.context().unit().declarationOf(call);
@@ -808,7 +913,7 @@ final class RetryLoops {
   }
 
   private static boolean isItemFetch(Expr.Call call) {
-    return ITEM_SHAPE.matcher(call.name()).matches() && !NOT_AN_ITEM.matcher(call.name()).matches();
+    return ITEM_SHAPE.matches(call.name()) && !NOT_AN_ITEM.matches(call.name());
   }
 
   /**
@@ -850,8 +955,8 @@ final class RetryLoops {
     }
     for (Expr fetch : fetches) {
       if (fetch instanceof Expr.Call call
-          && ITEM_SHAPE.matcher(call.name()).matches()
-          && !NOT_AN_ITEM.matcher(call.name()).matches()) {
+          && ITEM_SHAPE.matches(call.name())
+          && !NOT_AN_ITEM.matches(call.name())) {
         return true;
       }
     }

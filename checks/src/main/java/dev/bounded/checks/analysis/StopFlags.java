@@ -173,7 +173,7 @@ public final class StopFlags {
   private static boolean isConstant(Expr expr) {
     return expr instanceof Expr.Name name
         && name.kind() == Expr.NameKind.FIELD
-        && name.name().matches("[A-Z][A-Z0-9_]*");
+        && NamePattern.isConstantName(name.name());
   }
 
   /** A read of a lifecycle state: {@code state.get()} on a field, or {@code getState()}. */
@@ -191,6 +191,6 @@ public final class StopFlags {
   static boolean isField(Expr expr) {
     return expr instanceof Expr.Name name
         && name.kind() == Expr.NameKind.FIELD
-        && !name.name().matches("[A-Z][A-Z0-9_]*");
+        && !NamePattern.isConstantName(name.name());
   }
 }

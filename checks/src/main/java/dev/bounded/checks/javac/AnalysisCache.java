@@ -12,10 +12,18 @@ import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.NewClassTree;
+import com.sun.source.tree.ThrowTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.tree.TryTree;
 import com.sun.source.tree.VariableTree;
 import com.sun.source.util.TreeScanner;
+import com.sun.tools.javac.code.Symbol;
+import com.sun.tools.javac.code.Symtab;
+import com.sun.tools.javac.code.Type;
+import com.sun.tools.javac.code.TypeTag;
+import com.sun.tools.javac.code.Types;
+import com.sun.tools.javac.tree.JCTree;
+import com.sun.tools.javac.tree.TreeInfo;
 import com.sun.tools.javac.util.Context;
 import com.sun.tools.javac.util.Name;
 import com.sun.tools.javac.util.Names;
@@ -37,8 +45,13 @@ import java.util.List;
 final class AnalysisCache {
   private static final Context.Key<Session> KEY = new Context.Key<>();
 
-  /** One compilation's state: the fast path's scanner, the current unit and the last method. */
-  private static final class Session {
+  /**
+   * One compilation's state: the fast path's scanner, the current unit and the last method. Each
+   * checker keeps the last one it used, so that it looks it up in the context only when the context
+   * changes (17 checkers are offered every method).
+   */
+  static final class Session {
+    final Context context;
     final Relevance relevance;
     CompilationUnitTree unit;
     JavacUnitIndex index;
@@ -47,13 +60,27 @@ final class AnalysisCache {
     MethodAnalysis lastAnalysis;
 
     Session(Context context) {
-      this.relevance = new Relevance(new NameFacts(Names.instance(context)));
+      this.context = context;
+      this.relevance =
+          new Relevance(
+              new NameFacts(Names.instance(context)),
+              new Interrupts(Types.instance(context), Symtab.instance(context)));
     }
   }
 
   private AnalysisCache() {}
 
-  private static Session session(VisitorState state) {
+  /**
+   * The state of the compilation the visitor state belongs to.
+   *
+   * @param state the visitor state
+   * @param last the session the caller used last, or {@code null}
+   * @return {@code last} if it is this compilation's, else this compilation's (made on first use)
+   */
+  static Session session(VisitorState state, Session last) {
+    if (last != null && last.context == state.context) {
+      return last;
+    }
     Session session = state.context.get(KEY);
     if (session == null) {
       session = new Session(state.context);
@@ -67,10 +94,10 @@ final class AnalysisCache {
    *
    * @param method a method with a body
    * @param state the visitor state at the method
+   * @param session the compilation's state ({@link #session})
    * @return the analysis, or {@code null}
    */
-  static MethodAnalysis get(MethodTree method, VisitorState state) {
-    Session session = session(state);
+  static MethodAnalysis get(MethodTree method, VisitorState state, Session session) {
     if (session.lastTree == method) {
       return session.lastAnalysis;
     }
@@ -98,10 +125,10 @@ final class AnalysisCache {
    *
    * @param tree a class
    * @param state the visitor state at the class
+   * @param session the compilation's state ({@link #session})
    * @return the analysis, or {@code null}
    */
-  static MethodAnalysis initialisers(ClassTree tree, VisitorState state) {
-    Session session = session(state);
+  static MethodAnalysis initialisers(ClassTree tree, VisitorState state, Session session) {
     if (session.lastTree == tree) {
       return session.lastAnalysis;
     }
@@ -254,19 +281,95 @@ final class AnalysisCache {
   }
 
   /**
+   * Whether a try statement can throw an {@code InterruptedException} into its catch clauses, by
+   * javac's symbols: for a broad catch ({@code Exception}, {@code Throwable}) outside loops, which
+   * the rules look at only for a swallowed interrupt. It errs towards yes: a call or constructor
+   * declared to throw {@code InterruptedException}, a subtype or a supertype of it (such as {@code
+   * throws Exception}) or a type variable, one whose symbol is unknown, any {@code throw}, and any
+   * resource (its {@code close()}) all count, inside lambdas and inner try statements too. The
+   * rules ({@code Interrupts.receivesInterrupt}) count less: calls declared to throw it or, through
+   * broad callees, a supertype of it, and thrown instances of it, outside lambdas.
+   */
+  static final class Interrupts extends TreeScanner<Void, Void> {
+    private final Types types;
+    private final Type interrupted;
+    private boolean found;
+
+    Interrupts(Types types, Symtab symbols) {
+      this.types = types;
+      this.interrupted = symbols.interruptedExceptionType;
+    }
+
+    /**
+     * Decides a try statement.
+     *
+     * @param tree a try statement
+     * @return {@code false} only if nothing in it can throw an {@code InterruptedException}
+     */
+    boolean mayThrow(TryTree tree) {
+      if (!tree.getResources().isEmpty()) {
+        return true;
+      }
+      found = false;
+      scan(tree.getBlock(), null);
+      return found;
+    }
+
+    @Override
+    public Void scan(Tree tree, Void unused) {
+      return found || tree == null ? null : super.scan(tree, null);
+    }
+
+    @Override
+    public Void visitMethodInvocation(MethodInvocationTree tree, Void unused) {
+      found |= mayThrow(TreeInfo.symbol(((JCTree.JCMethodInvocation) tree).meth));
+      return super.visitMethodInvocation(tree, null);
+    }
+
+    @Override
+    public Void visitNewClass(NewClassTree tree, Void unused) {
+      found |= mayThrow(((JCTree.JCNewClass) tree).constructor);
+      return super.visitNewClass(tree, null);
+    }
+
+    @Override
+    public Void visitThrow(ThrowTree tree, Void unused) {
+      found = true;
+      return null;
+    }
+
+    private boolean mayThrow(Symbol symbol) {
+      if (!(symbol instanceof Symbol.MethodSymbol method) || interrupted == null) {
+        return true;
+      }
+      for (Type thrown : method.getThrownTypes()) {
+        if (thrown.hasTag(TypeTag.TYPEVAR)
+            || thrown.isErroneous()
+            || types.isSubtype(thrown, interrupted)
+            || types.isSubtype(interrupted, thrown)) {
+          return true;
+        }
+      }
+      return false;
+    }
+  }
+
+  /**
    * Fast path: whether the method holds anything a rule could report on. It does if it catches
    * {@code InterruptedException} (anywhere); if a loop (or a {@code forEach} lambda) holds a catch
    * clause, a sleep, or a submission to an executor: the only places retry loops and unbounded
    * submissions can be; if a catch clause calls the method itself (a retry by recursion); if it has
-   * a broad catch ({@code Exception}, {@code Throwable}), which may swallow an interrupt from any
-   * callee; if it creates an executor; if it configures a retry library's backoff; if it waits
-   * without a timeout after a deadline or timeout came into scope (a parameter or local by its type
-   * or name); or if a retry library's call runs inside another's lambda.
+   * a broad catch ({@code Exception}, {@code Throwable}) whose try statement can throw an {@code
+   * InterruptedException} ({@link Interrupts}), which the catch may swallow; if it creates an
+   * executor; if it configures a retry library's backoff; if it waits without a timeout after a
+   * deadline or timeout came into scope (a parameter or local by its type or name); or if a retry
+   * library's call runs inside another's lambda.
    *
    * <p>One instance per thread, reset for each method: the scan allocates nothing per node.
    */
   static final class Relevance extends TreeScanner<Void, Void> {
     private final NameFacts names;
+    private final Interrupts interrupts;
     private final Mentions mentions = new Mentions();
     private final Calls calls = new Calls();
     private Name methodName;
@@ -275,8 +378,9 @@ final class AnalysisCache {
     private boolean relevant;
     private boolean timeoutInScope;
 
-    Relevance(NameFacts names) {
+    Relevance(NameFacts names, Interrupts interrupts) {
       this.names = names;
+      this.interrupts = interrupts;
     }
 
     /** The facts this scanner reads names with. */
@@ -371,7 +475,9 @@ final class AnalysisCache {
             // The failed work put back for another try: events.add(event), retryLater(task).
             || calls.anyWith(clause.getBlock(), names, NameFacts.REQUEUE)
             // A broad catch may swallow an interrupt from any callee declared to throw one.
-            || (type != null && mentions.any(type, NameFacts.BROAD_CATCH))) {
+            || (type != null
+                && mentions.any(type, NameFacts.BROAD_CATCH)
+                && interrupts.mayThrow(tree))) {
           relevant = true;
           return null;
         }

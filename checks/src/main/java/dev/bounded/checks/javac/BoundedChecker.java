@@ -53,6 +53,9 @@ abstract class BoundedChecker extends BugChecker
   private final boolean disabled;
   private final int stage;
 
+  /** The compilation state this checker used last (see {@link AnalysisCache#session}). */
+  private transient AnalysisCache.Session session;
+
   BoundedChecker(Rule rule, ErrorProneFlags flags) {
     Flags.Parsed parsed = Flags.parse(flags);
     this.rule = rule;
@@ -97,7 +100,7 @@ abstract class BoundedChecker extends BugChecker
     }
     Timing.enterFromOutside();
     try {
-      MethodAnalysis analysis = AnalysisCache.get(tree, state);
+      MethodAnalysis analysis = AnalysisCache.get(tree, state, session(state));
       if (analysis == null) {
         return Description.NO_MATCH; /* Fast path: nothing in the method a rule could report. */
       }
@@ -116,7 +119,7 @@ abstract class BoundedChecker extends BugChecker
     }
     Timing.enterFromOutside();
     try {
-      MethodAnalysis analysis = AnalysisCache.initialisers(tree, state);
+      MethodAnalysis analysis = AnalysisCache.initialisers(tree, state, session(state));
       if (analysis == null) {
         return Description.NO_MATCH; /* Fast path: nothing in the initialisers to report. */
       }
@@ -125,6 +128,12 @@ abstract class BoundedChecker extends BugChecker
     } finally {
       Timing.exitToOutside();
     }
+  }
+
+  private AnalysisCache.Session session(VisitorState state) {
+    AnalysisCache.Session current = AnalysisCache.session(state, session);
+    session = current;
+    return current;
   }
 
   private void report(Tree tree, MethodAnalysis analysis, VisitorState state) {

@@ -3,6 +3,7 @@ package dev.bounded.checks.rules;
 import dev.bounded.checks.analysis.CallNames;
 import dev.bounded.checks.analysis.LoopInfo;
 import dev.bounded.checks.analysis.MethodAnalysis;
+import dev.bounded.checks.analysis.NamePattern;
 import dev.bounded.checks.analysis.Nodes;
 import dev.bounded.checks.model.Expr;
 import dev.bounded.checks.model.MethodModel;
@@ -12,7 +13,6 @@ import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * The waits between attempts of retry loops, and what their delays are made of: what {@link
@@ -54,12 +54,24 @@ final class Backoffs {
           "floorDiv");
 
   /** Calls that step a counter: {@code event.incrementRetries()}, {@code getAndIncrement()}. */
-  private static final Pattern COUNTER_CALL =
-      Pattern.compile("(?i:.*(increment|decrement).*)|inc[A-Z]\\w*|getAndAdd|addAndGet");
+  private static final NamePattern COUNTER_CALL =
+      NamePattern.containing(
+          "(?i:.*(increment|decrement).*)|inc[A-Z]\\w*|getAndAdd|addAndGet",
+          "inc",
+          "decrement",
+          "getandadd",
+          "addandget");
 
   /** Names of values that follow failures: a failure count, an attempt number, a backoff. */
-  private static final Pattern FAILURE_NAME =
-      Pattern.compile("(?i).*(fail|error|retr|attempt|backoff|back_off).*");
+  private static final NamePattern FAILURE_NAME =
+      NamePattern.containing(
+          "(?i).*(fail|error|retr|attempt|backoff|back_off).*",
+          "fail",
+          "error",
+          "retr",
+          "attempt",
+          "backoff",
+          "back_off");
 
   /** Calls that change a value held in an atomic or a holder field. */
   private static final Set<String> UPDATES =
@@ -76,10 +88,12 @@ final class Backoffs {
           "accumulateAndGet");
 
   /** Names that say a value is randomised. */
-  private static final Pattern RANDOM_NAME = Pattern.compile("(?i).*(jitter|random|rand|rnd).*");
+  private static final NamePattern RANDOM_NAME =
+      NamePattern.containing("(?i).*(jitter|random|rand|rnd).*", "jitter", "rand", "rnd");
 
   /** Getter names that compute a delay rather than read a setting. */
-  private static final Pattern COMPUTED_DELAY = Pattern.compile("(?i).*(next|backoff|compute).*");
+  private static final NamePattern COMPUTED_DELAY =
+      NamePattern.containing("(?i).*(next|backoff|compute).*", "next", "backoff", "compute");
 
   /**
    * A wait between attempts.
@@ -197,9 +211,7 @@ final class Backoffs {
 
   /** The nodes at the level of the wait's loop, or of the whole method for a resubmission. */
   static List<Node> level(MethodAnalysis analysis, Wait wait) {
-    return wait.loop() == null
-        ? Nodes.sameFrame(analysis.method().body())
-        : analysis.loopLevel(wait.loop());
+    return wait.loop() == null ? analysis.bodyFrameNodes() : analysis.loopLevel(wait.loop());
   }
 
   /**
@@ -224,9 +236,8 @@ final class Backoffs {
         return true;
       }
       if (n instanceof Expr.Name name
-          && !name.name().matches("[A-Z][A-Z0-9_]*")
-          && (FAILURE_NAME.matcher(name.name()).matches()
-              || changedInCatch(analysis, name.name(), null))) {
+          && !NamePattern.isConstantName(name.name())
+          && (FAILURE_NAME.matches(name.name()) || changedInCatch(analysis, name.name(), null))) {
         return true;
       }
       if (n instanceof Expr.Call call
@@ -245,7 +256,7 @@ final class Backoffs {
    * atomic it holds, or (with {@code setter}) calls that setter on it.
    */
   private static boolean changedInCatch(MethodAnalysis analysis, String variable, String setter) {
-    for (Node n : Nodes.sameFrame(analysis.method().body())) {
+    for (Node n : analysis.bodyFrameNodes()) {
       if (!analysis.isInCatchBody(n, null)) {
         continue;
       }
@@ -320,11 +331,9 @@ final class Backoffs {
         boolean getter =
             call.args().isEmpty()
                 && call.name().startsWith("get")
-                && !COMPUTED_DELAY.matcher(call.name()).matches();
-        if (!(ARITHMETIC.contains(call.name())
-                || getter
-                || COUNTER_CALL.matcher(call.name()).matches())
-            || RANDOM_NAME.matcher(call.name()).matches()) {
+                && !COMPUTED_DELAY.matches(call.name());
+        if (!(ARITHMETIC.contains(call.name()) || getter || COUNTER_CALL.matches(call.name()))
+            || RANDOM_NAME.matches(call.name())) {
           return false;
         }
         if (getter && call.receiver() != null) {
@@ -333,7 +342,7 @@ final class Backoffs {
       } else if (n instanceof Expr.Lambda || n instanceof Expr.Other) {
         return false;
       } else if (n instanceof Expr.Name name) {
-        if (RANDOM_NAME.matcher(name.name()).matches()) {
+        if (RANDOM_NAME.matches(name.name())) {
           return false;
         }
         if (name.isVariable(name.name())
@@ -363,7 +372,7 @@ final class Backoffs {
     }
     String setter = "set" + getter.name().substring(3);
     List<Expr> values = new ArrayList<>();
-    for (Node n : Nodes.sameFrame(analysis.method().body())) {
+    for (Node n : analysis.bodyFrameNodes()) {
       if (n instanceof Expr.Call call
           && call.name().equals(setter)
           && call.args().size() == 1
@@ -378,7 +387,7 @@ final class Backoffs {
   /** Every value given to a local: initialiser, simple and compound assignments. */
   static List<Expr> assignedValues(MethodAnalysis analysis, String variable) {
     List<Expr> values = new ArrayList<>(analysis.valuesOf(variable));
-    for (Node n : Nodes.preOrder(analysis.method().body())) {
+    for (Node n : analysis.bodyNodes()) {
       if (n instanceof Expr.Assign assign
           && !assign.operator().equals("=")
           && assign.target() instanceof Expr.Name target

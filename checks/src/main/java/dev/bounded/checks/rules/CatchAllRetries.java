@@ -4,6 +4,7 @@ import dev.bounded.checks.analysis.CallNames;
 import dev.bounded.checks.analysis.Flow;
 import dev.bounded.checks.analysis.LoopInfo;
 import dev.bounded.checks.analysis.MethodAnalysis;
+import dev.bounded.checks.analysis.NamePattern;
 import dev.bounded.checks.analysis.Nodes;
 import dev.bounded.checks.model.Expr;
 import dev.bounded.checks.model.MethodModel;
@@ -17,7 +18,6 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Predicate;
-import java.util.regex.Pattern;
 
 /**
  * Finds retrying catch clauses of broad types that do not classify the failure: what the two
@@ -25,12 +25,21 @@ import java.util.regex.Pattern;
  */
 final class CatchAllRetries {
   /** Names of calls that decide whether a failure is worth retrying. */
-  private static final Pattern CLASSIFIER =
-      Pattern.compile(
-          "(?i).*(retr|transient|recoverable|classif|fatal|should|throwif|propagateif).*");
+  private static final NamePattern CLASSIFIER =
+      NamePattern.containing(
+          "(?i).*(retr|transient|recoverable|classif|fatal|should|throwif|propagateif).*",
+          "retr",
+          "transient",
+          "recoverable",
+          "classif",
+          "fatal",
+          "should",
+          "throwif",
+          "propagateif");
 
   /** Calls that hand a failure to a retry engine's policy (besides the propagating calls). */
-  private static final Pattern DELEGATE = Pattern.compile("on\\w*Error|register\\w*");
+  private static final NamePattern DELEGATE =
+      NamePattern.startingWith("on\\w*Error|register\\w*", "on", "register");
 
   private CatchAllRetries() {}
 
@@ -260,7 +269,7 @@ final class CatchAllRetries {
   private static boolean callsClassifier(Expr expr, String failure) {
     for (Node n : Nodes.preOrder(expr)) {
       if (n instanceof Expr.Call call
-          && CLASSIFIER.matcher(call.name()).matches()
+          && CLASSIFIER.matches(call.name())
           && call.args().stream().anyMatch(a -> Nodes.mentions(a, failure))) {
         return true;
       }
@@ -366,8 +375,8 @@ final class CatchAllRetries {
         return true;
       }
       if (n instanceof Expr.Call call && call.args().stream().anyMatch(a -> Nodes.mentions(a, e))) {
-        if (CLASSIFIER.matcher(call.name()).matches()
-            || DELEGATE.matcher(call.name()).matches()
+        if (CLASSIFIER.matches(call.name())
+            || DELEGATE.matches(call.name())
             || Interrupts.isPropagatingCall(call.name())) {
           return true; // a classifier, or a policy that rethrows what it will not retry
         }
@@ -397,7 +406,7 @@ final class CatchAllRetries {
     for (Node n : Nodes.sameFrame(body)) {
       if (n instanceof Stmt.If check && !Flow.canCompleteNormally(check.then())) {
         for (Expr.Call call : Nodes.calls(check.condition())) {
-          if (CLASSIFIER.matcher(call.name()).matches()) {
+          if (CLASSIFIER.matches(call.name())) {
             return true;
           }
         }
@@ -416,7 +425,7 @@ final class CatchAllRetries {
       if (after) {
         for (Expr.Call call : Nodes.calls(s)) {
           boolean judge =
-              CLASSIFIER.matcher(call.name()).matches()
+              CLASSIFIER.matches(call.name())
                   || call.name().equals("apply")
                   || call.name().equals("test");
           if (judge && call.args().stream().anyMatch(a -> Nodes.mentions(a, local))) {

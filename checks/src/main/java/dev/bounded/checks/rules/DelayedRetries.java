@@ -155,7 +155,7 @@ final class DelayedRetries {
   static List<Delayed> retries(MethodAnalysis analysis) {
     List<Delayed> found = new ArrayList<>();
     Boolean failurePath = null;
-    for (Node n : Nodes.sameFrame(analysis.method().body())) {
+    for (Node n : analysis.bodyFrameNodes()) {
       if (!(n instanceof Expr.Call call)) {
         continue;
       }
@@ -190,7 +190,7 @@ final class DelayedRetries {
    */
   static List<Expr.Call> inFailureLambdas(MethodAnalysis analysis) {
     List<Expr.Call> found = new ArrayList<>();
-    for (Node n : Nodes.preOrder(analysis.method().body())) {
+    for (Node n : analysis.bodyNodes()) {
       if (!(n instanceof Expr.Call callback)
           || !(CallNames.COMPLETION_CALLBACKS.contains(callback.name())
               || CallNames.FAILURE_CALLBACKS.contains(callback.name()))

@@ -4,6 +4,7 @@ import dev.bounded.checks.analysis.CallNames;
 import dev.bounded.checks.analysis.Flow;
 import dev.bounded.checks.analysis.LoopInfo;
 import dev.bounded.checks.analysis.MethodAnalysis;
+import dev.bounded.checks.analysis.NamePattern;
 import dev.bounded.checks.analysis.Nodes;
 import dev.bounded.checks.analysis.StopFlags;
 import dev.bounded.checks.model.Expr;
@@ -479,7 +480,7 @@ final class Interrupts {
    * local assigned from it ({@code Throwable failure = holder.get(); ... throw wrap(failure)}).
    */
   private static boolean thrownLater(MethodAnalysis analysis, String local) {
-    for (Node n : Nodes.sameFrame(analysis.method().body())) {
+    for (Node n : analysis.bodyFrameNodes()) {
       if (n instanceof Stmt.Throw thrown) {
         if (Nodes.mentions(thrown.value(), local)) {
           return true;
@@ -504,7 +505,7 @@ final class Interrupts {
   private static boolean isField(Expr expr) {
     return expr instanceof Expr.Name name
         && name.kind() == Expr.NameKind.FIELD
-        && !name.name().matches("[A-Z][A-Z0-9_]*");
+        && !NamePattern.isConstantName(name.name());
   }
 
   /** Whether the handler ends the process: nothing is left to see the flag. */
@@ -656,7 +657,7 @@ final class Interrupts {
 
   /** Whether the method later restores the flag when the local is set, or returns the local. */
   private static boolean restoresWhenSet(MethodAnalysis analysis, String flag) {
-    for (Node n : Nodes.preOrder(analysis.method().body())) {
+    for (Node n : analysis.bodyNodes()) {
       if (n instanceof Stmt.If check
           && Nodes.mentions(check.condition(), flag)
           && restoresFlag(check.then())) {
@@ -712,7 +713,7 @@ final class Interrupts {
     if (loop.kind() != LoopInfo.Kind.RESCHEDULE) {
       return false;
     }
-    for (Node n : Nodes.sameFrame(analysis.method().body())) {
+    for (Node n : analysis.bodyFrameNodes()) {
       if (n instanceof Expr.Call call
           && analysis.isSelfReschedule(call)
           && call.receiver() != null

@@ -3,7 +3,6 @@ package dev.bounded.checks.rules;
 import dev.bounded.checks.analysis.Attempts;
 import dev.bounded.checks.analysis.LoopInfo;
 import dev.bounded.checks.analysis.MethodAnalysis;
-import dev.bounded.checks.analysis.Nodes;
 import dev.bounded.checks.analysis.RetryingMethods;
 import dev.bounded.checks.model.Expr;
 import dev.bounded.checks.model.Finding;
@@ -71,7 +70,7 @@ public final class NestedRetryRule implements Rule {
       }
     }
     // A retry library's call inside another's lambda: policy.call(a -> other.call(..)).
-    for (Node n : Nodes.preOrder(analysis.method().body())) {
+    for (Node n : analysis.bodyNodes()) {
       if (!(n instanceof Expr.Call call)) {
         continue;
       }

@@ -3,6 +3,7 @@ package dev.bounded.checks.rules;
 import dev.bounded.checks.analysis.Flow;
 import dev.bounded.checks.analysis.LoopInfo;
 import dev.bounded.checks.analysis.MethodAnalysis;
+import dev.bounded.checks.analysis.NamePattern;
 import dev.bounded.checks.analysis.Nodes;
 import dev.bounded.checks.model.Expr;
 import dev.bounded.checks.model.Finding;
@@ -14,7 +15,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * Failure mode E: a retry loop repeats a call that may have committed: an HTTP POST or PATCH, a
@@ -131,12 +131,21 @@ public final class NonIdempotentRetryRule implements Rule {
               "io.lettuce.core.api.async.BaseRedisAsyncCommands", REDIS_WRITES, "a Redis"));
 
   /** Names of calls that send an HTTP POST or PATCH. */
-  private static final Pattern HTTP_WRITE_CALL =
-      Pattern.compile("(?i)(http|do|send)?(post|patch)(for\\w*|form|json|body|async|request)?");
+  private static final NamePattern HTTP_WRITE_CALL =
+      NamePattern.containing(
+          "(?i)(http|do|send)?(post|patch)(for\\w*|form|json|body|async|request)?",
+          "post",
+          "patch");
 
   /** Names of HTTP clients. */
-  private static final Pattern HTTP_CLIENT =
-      Pattern.compile("(?i).*(http|rest|webclient|template|agent).*");
+  private static final NamePattern HTTP_CLIENT =
+      NamePattern.containing(
+          "(?i).*(http|rest|webclient|template|agent).*",
+          "http",
+          "rest",
+          "webclient",
+          "template",
+          "agent");
 
   /** Request classes of HTTP clients whose method is not idempotent. */
   private static final Set<String> WRITE_REQUESTS =
@@ -204,20 +213,45 @@ public final class NonIdempotentRetryRule implements Rule {
           "doCall");
 
   /** Calls that send a request handed in as a parameter: {@code chain.proceed(request)}. */
-  private static final Pattern REQUEST_SENDS =
-      Pattern.compile(
+  private static final NamePattern REQUEST_SENDS =
+      NamePattern.containing(
           "(?i).*(send|invoke|execute|request|call|proceed|exchange|dispatch|publish|deliver"
-              + "|transmit|perform).*");
+              + "|transmit|perform).*",
+          "send",
+          "invoke",
+          "execute",
+          "request",
+          "call",
+          "proceed",
+          "exchange",
+          "dispatch",
+          "publish",
+          "deliver",
+          "transmit",
+          "perform");
 
   /** Names of parameters that say which HTTP method a request uses. */
-  private static final Pattern METHOD_PARAMETER =
-      Pattern.compile("(?i)(http|request)?_?(method|verb)");
+  private static final NamePattern METHOD_PARAMETER =
+      NamePattern.containing("(?i)(http|request)?_?(method|verb)", "method", "verb");
 
   /** Names that show the loop asks whether the operation may be repeated. */
-  private static final Pattern ASKS_IDEMPOTENCY =
-      Pattern.compile(
+  private static final NamePattern ASKS_IDEMPOTENCY =
+      NamePattern.containing(
           "(?i).*(idempot|retryable|retriable|replayable|repeatable|oneshot|safetoretry|readonly"
-              + "|getmethod|httpmethod|ismutation|iswrite|isread).*");
+              + "|getmethod|httpmethod|ismutation|iswrite|isread).*",
+          "idempot",
+          "retryable",
+          "retriable",
+          "replayable",
+          "repeatable",
+          "oneshot",
+          "safetoretry",
+          "readonly",
+          "getmethod",
+          "httpmethod",
+          "ismutation",
+          "iswrite",
+          "isread");
 
   /** Collections and values whose {@code get} is a lookup, not an operation. */
   private static final List<String> NOT_OPERATIONS =
@@ -245,9 +279,9 @@ public final class NonIdempotentRetryRule implements Rule {
       if (n instanceof Expr.Call call && operation == null) {
         operation = opaqueOperation(call);
       }
-      if ((n instanceof Expr.Call call && ASKS_IDEMPOTENCY.matcher(call.name()).matches())
+      if ((n instanceof Expr.Call call && ASKS_IDEMPOTENCY.matches(call.name()))
           || (n instanceof Expr.Name name
-              && ASKS_IDEMPOTENCY.matcher(name.name()).matches()
+              && ASKS_IDEMPOTENCY.matches(name.name())
               && (name.kind() != Expr.NameKind.TYPE || decidesToLeave(analysis, name)))) {
         return null;
       }
@@ -324,7 +358,7 @@ public final class NonIdempotentRetryRule implements Rule {
         && (!call.name().equals("get") || call.args().isEmpty())) {
       return receiver.name() + "." + call.name() + "(..)";
     }
-    if (!REQUEST_SENDS.matcher(call.name()).matches()) {
+    if (!REQUEST_SENDS.matches(call.name())) {
       return null;
     }
     for (Expr arg : call.args()) {
@@ -332,7 +366,7 @@ public final class NonIdempotentRetryRule implements Rule {
       // Or whatever the request object was built with: buildRequest(requestMethod, url).
       if (arg instanceof Expr.Name method
           && (method.kind() == Expr.NameKind.PARAMETER || method.kind() == Expr.NameKind.FIELD)
-          && METHOD_PARAMETER.matcher(method.name()).matches()) {
+          && METHOD_PARAMETER.matches(method.name())) {
         return call.name() + "(.., " + method.name() + ")";
       }
     }
@@ -473,12 +507,12 @@ public final class NonIdempotentRetryRule implements Rule {
       }
     }
     // A project's HTTP client: httpPost(..), postForm(..), patchJson(..) on an HTTP-ish receiver.
-    if (HTTP_WRITE_CALL.matcher(call.name()).matches()
+    if (HTTP_WRITE_CALL.matches(call.name())
         && !call.args().isEmpty()
         && (call.receiver() == null
-            || HTTP_CLIENT.matcher(call.receiver().type().simpleName()).matches()
+            || HTTP_CLIENT.matches(call.receiver().type().simpleName())
             || (call.receiver() instanceof Expr.Name client
-                && HTTP_CLIENT.matcher(client.name()).matches()))) {
+                && HTTP_CLIENT.matches(client.name())))) {
       return "an HTTP "
           + (call.name().toLowerCase(Locale.ROOT).contains("patch") ? "PATCH" : "POST");
     }
@@ -510,7 +544,7 @@ public final class NonIdempotentRetryRule implements Rule {
     if (!(arg instanceof Expr.Name request)) {
       return false;
     }
-    for (Node n : Nodes.sameFrame(analysis.method().body())) {
+    for (Node n : analysis.bodyFrameNodes()) {
       if (n instanceof Expr.Call set
           && (set.name().equals("setHeader") || set.name().equals("addHeader"))
           && set.args().size() == 2

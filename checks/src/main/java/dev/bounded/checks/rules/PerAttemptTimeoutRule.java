@@ -2,6 +2,7 @@ package dev.bounded.checks.rules;
 
 import dev.bounded.checks.analysis.LoopInfo;
 import dev.bounded.checks.analysis.MethodAnalysis;
+import dev.bounded.checks.analysis.NamePattern;
 import dev.bounded.checks.analysis.Nodes;
 import dev.bounded.checks.model.Edit;
 import dev.bounded.checks.model.Expr;
@@ -15,7 +16,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * Failure mode C: inside a retry loop, each attempt waits with a fresh, fixed timeout ({@code
@@ -77,29 +77,50 @@ public final class PerAttemptTimeoutRule implements Rule {
   /**
    * Parameter names that say the argument is a timeout ({@code timeout}, {@code readTimeoutMs}).
    */
-  private static final Pattern TIMEOUT_PARAMETER = Pattern.compile("(?i).*time_?out.*");
+  private static final NamePattern TIMEOUT_PARAMETER =
+      NamePattern.containing("(?i).*time_?out.*", "timeout", "time_out");
 
   /** Result types of calls that compute a time value rather than wait. */
-  private static final Pattern TIME_VALUE =
-      Pattern.compile("(?i).*(deadline|duration|instant|timeout|time|clock|ticker).*");
+  private static final NamePattern TIME_VALUE =
+      NamePattern.containing(
+          "(?i).*(deadline|duration|instant|timeout|time|clock|ticker).*",
+          "deadline",
+          "duration",
+          "instant",
+          "time",
+          "clock",
+          "ticker");
 
   /** Calls that read what a deadline has left. */
-  private static final Pattern REMAINING = Pattern.compile("(?i).*(remaining|timeleft).*");
+  private static final NamePattern REMAINING =
+      NamePattern.containing("(?i).*(remaining|timeleft).*", "remaining", "timeleft");
 
   /** Calls that read a clock. */
   private static final Set<String> CLOCK_READS =
       Set.of("nanoTime", "currentTimeMillis", "now", "millis", "instant", "read");
 
   /** Calls without arguments whose names speak of time: a project's own clock. */
-  private static final Pattern CLOCK_SHAPE =
-      Pattern.compile(
-          "(?i)(?!.*(timeout|interval|delay|duration|period)).*(time|millis|nanos|clock|elapsed|now|ticks).*");
+  private static final NamePattern CLOCK_SHAPE =
+      NamePattern.containing(
+          "(?i)(?!.*(timeout|interval|delay|duration|period)).*(time|millis|nanos|clock|elapsed|now|ticks).*",
+          "time",
+          "millis",
+          "nanos",
+          "clock",
+          "elapsed",
+          "now",
+          "ticks");
 
   /**
    * Names that hold a deadline: {@code deadline}, {@code endTime}, {@code until}, {@code expiry}.
    */
-  private static final Pattern DEADLINE_NAME =
-      Pattern.compile("(?i).*deadline.*|end(time|nanos|millis|at)?|until|expir\\w*");
+  private static final NamePattern DEADLINE_NAME =
+      NamePattern.containing(
+          "(?i).*deadline.*|end(time|nanos|millis|at)?|until|expir\\w*",
+          "deadline",
+          "end",
+          "until",
+          "expir");
 
   private static final Map<String, String> DURATION_FACTORIES =
       Map.of(
@@ -268,7 +289,7 @@ public final class PerAttemptTimeoutRule implements Rule {
     }
     for (Expr arg : timeoutArgs) {
       if (!(arg instanceof Expr.Literal
-          || (arg instanceof Expr.Name constant && constant.name().matches("[A-Z][A-Z0-9_]*")))) {
+          || (arg instanceof Expr.Name constant && NamePattern.isConstantName(constant.name())))) {
         return false;
       }
     }
@@ -291,10 +312,9 @@ public final class PerAttemptTimeoutRule implements Rule {
     // With types: an argument bound to a parameter whose name says timeout, of a call that waits
     // (not one that computes a deadline or a duration from it).
     List<String> names = call.method().parameterNames();
-    if (names.size() == call.args().size()
-        && !TIME_VALUE.matcher(call.type().simpleName()).matches()) {
+    if (names.size() == call.args().size() && !TIME_VALUE.matches(call.type().simpleName())) {
       for (int i = 0; i < names.size(); i++) {
-        if (TIMEOUT_PARAMETER.matcher(names.get(i)).matches() && isAmount(call.args().get(i))) {
+        if (TIMEOUT_PARAMETER.matches(names.get(i)) && isAmount(call.args().get(i))) {
           int unit = i + 1 < names.size() && isTimeUnit(call.args().get(i + 1)) ? i + 1 : -1;
           return new TimedMethod(
               call.method().owner().name(), call.name(), call.args().size(), i, unit);
@@ -357,7 +377,7 @@ public final class PerAttemptTimeoutRule implements Rule {
   static boolean isFromDeadline(MethodAnalysis analysis, Expr expr, int depth) {
     for (Node n : Nodes.sameFrame(expr)) {
       if (n instanceof Expr.Call call
-          && (REMAINING.matcher(call.name()).matches()
+          && (REMAINING.matches(call.name())
               || call.name().equals("between")
               || call.name().equals("until"))) {
         return true;
@@ -391,7 +411,7 @@ public final class PerAttemptTimeoutRule implements Rule {
     for (Node n : Nodes.sameFrame(expr)) {
       if (n instanceof Expr.Call call
           && (CLOCK_READS.contains(call.name())
-              || (call.args().isEmpty() && CLOCK_SHAPE.matcher(call.name()).matches()))) {
+              || (call.args().isEmpty() && CLOCK_SHAPE.matches(call.name())))) {
         return true;
       }
       if (n instanceof Expr.Name name && name.isVariable(name.name()) && depth < 3) {
@@ -419,7 +439,7 @@ public final class PerAttemptTimeoutRule implements Rule {
       }
     }
     int loopStart = loop.span().start();
-    for (Node n : Nodes.preOrder(analysis.method().body())) {
+    for (Node n : analysis.bodyNodes()) {
       if (!n.span().isKnown() || n.span().end() > loopStart) {
         continue;
       }
@@ -478,7 +498,7 @@ public final class PerAttemptTimeoutRule implements Rule {
   }
 
   private static boolean isDeadlineName(String name) {
-    return DEADLINE_NAME.matcher(name).matches();
+    return DEADLINE_NAME.matches(name);
   }
 
   private static boolean computesDeadline(MethodAnalysis analysis, Expr expr) {
@@ -620,7 +640,7 @@ public final class PerAttemptTimeoutRule implements Rule {
   }
 
   private static boolean declaredBefore(MethodAnalysis analysis, LoopInfo loop, String variable) {
-    for (Node n : Nodes.preOrder(analysis.method().body())) {
+    for (Node n : analysis.bodyNodes()) {
       if (n instanceof Stmt.LocalVar local
           && local.name().equals(variable)
           && local.span().isKnown()

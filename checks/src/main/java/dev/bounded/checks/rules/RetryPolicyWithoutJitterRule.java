@@ -1,6 +1,7 @@
 package dev.bounded.checks.rules;
 
 import dev.bounded.checks.analysis.MethodAnalysis;
+import dev.bounded.checks.analysis.NamePattern;
 import dev.bounded.checks.analysis.Nodes;
 import dev.bounded.checks.model.Edit;
 import dev.bounded.checks.model.Expr;
@@ -84,7 +85,7 @@ public final class RetryPolicyWithoutJitterRule implements Rule {
     }
     Boolean hasJitterCall = null;
     Boolean hasSpringJitter = null;
-    for (Node n : Nodes.preOrder(analysis.method().body())) {
+    for (Node n : analysis.bodyNodes()) {
       if (n instanceof Expr.Call call && isSelfDelegation(call)) {
         continue; // an overload delegating to another: the caller configures
       }
@@ -181,7 +182,7 @@ public final class RetryPolicyWithoutJitterRule implements Rule {
   }
 
   private static boolean callsNamed(MethodAnalysis analysis, String name) {
-    for (Node n : Nodes.preOrder(analysis.method().body())) {
+    for (Node n : analysis.bodyNodes()) {
       if (n instanceof Expr.Call call && call.name().equals(name)) {
         return true;
       }
@@ -201,7 +202,7 @@ public final class RetryPolicyWithoutJitterRule implements Rule {
   }
 
   private static boolean callsWithJitter(MethodAnalysis analysis) {
-    for (Node n : Nodes.preOrder(analysis.method().body())) {
+    for (Node n : analysis.bodyNodes()) {
       if (n instanceof Expr.Call call && call.name().equals("withJitter")) {
         return true;
       }
@@ -254,7 +255,7 @@ public final class RetryPolicyWithoutJitterRule implements Rule {
   /** A literal or a named constant ({@code Long.MAX_VALUE}). */
   private static boolean isConstantValue(Expr value) {
     return value instanceof Expr.Literal
-        || (value instanceof Expr.Name name && name.name().matches("[A-Z][A-Z0-9_]*"));
+        || (value instanceof Expr.Name name && NamePattern.isConstantName(name.name()));
   }
 
   private static boolean isSpringPolicy(MethodAnalysis analysis, Expr.New created) {
@@ -266,7 +267,7 @@ public final class RetryPolicyWithoutJitterRule implements Rule {
 
   /** {@code random ? new ExponentialRandomBackOffPolicy() : new ExponentialBackOffPolicy()}. */
   private static boolean alsoCreatesRandomPolicy(MethodAnalysis analysis) {
-    for (Node n : Nodes.preOrder(analysis.method().body())) {
+    for (Node n : analysis.bodyNodes()) {
       if (n instanceof Expr.New created && created.type().name().equals(SPRING_RANDOM_POLICY)) {
         return true;
       }

@@ -53,7 +53,7 @@ public final class UnboundedExecutorRule implements Rule {
   @Override
   public List<Finding> check(MethodAnalysis analysis, RuleConfig config) {
     List<Finding> findings = new ArrayList<>();
-    for (Node n : Nodes.preOrder(analysis.method().body())) {
+    for (Node n : analysis.bodyNodes()) {
       if (!(n instanceof Expr.Call) && !(n instanceof Expr.New)) {
         continue;
       }
@@ -153,7 +153,7 @@ public final class UnboundedExecutorRule implements Rule {
     if (local == null) {
       return null;
     }
-    for (Node n : Nodes.sameFrame(analysis.method().body())) {
+    for (Node n : analysis.bodyFrameNodes()) {
       if (n instanceof Expr.Name use && use.isVariable(local)) {
         String kept = keptBy(analysis, analysis.parent(use), use);
         if (kept != null) {
@@ -203,7 +203,7 @@ public final class UnboundedExecutorRule implements Rule {
     }
     int submissions = 0;
     if (local != null) {
-      for (Node n : Nodes.sameFrame(analysis.method().body())) {
+      for (Node n : analysis.bodyFrameNodes()) {
         if (!(n instanceof Expr.Name use && use.isVariable(local))) {
           continue;
         }

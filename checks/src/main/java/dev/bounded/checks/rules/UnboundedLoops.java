@@ -4,6 +4,7 @@ import dev.bounded.checks.analysis.CallNames;
 import dev.bounded.checks.analysis.Flow;
 import dev.bounded.checks.analysis.LoopInfo;
 import dev.bounded.checks.analysis.MethodAnalysis;
+import dev.bounded.checks.analysis.NamePattern;
 import dev.bounded.checks.analysis.Nodes;
 import dev.bounded.checks.model.Expr;
 import dev.bounded.checks.model.MethodModel;
@@ -13,7 +14,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * Finds retry loops that nothing bounds: no attempt cap, no deadline, no policy that decides. What
@@ -22,23 +22,61 @@ import java.util.regex.Pattern;
  */
 final class UnboundedLoops {
   /** Calls whose names say they bound a retry: by time, by count, or by a policy's decision. */
-  private static final Pattern BOUND_CALL =
-      Pattern.compile(
+  private static final NamePattern BOUND_CALL =
+      NamePattern.containing(
           "(?i).*(expire|deadline|timeout|timedout|elapsed|remaining|exhaust|giveup|canretry"
               + "|shouldretry|allowretry|retryallowed|maxretr|maxattempt|shouldstop|budget"
-              + "|tryacquire|nanotime|currenttimemillis|attempt|retries|limit).*");
+              + "|tryacquire|nanotime|currenttimemillis|attempt|retries|limit).*",
+          "expire",
+          "deadline",
+          "timeout",
+          "timedout",
+          "elapsed",
+          "remaining",
+          "exhaust",
+          "giveup",
+          "retr",
+          "shouldstop",
+          "budget",
+          "tryacquire",
+          "nanotime",
+          "currenttimemillis",
+          "attempt",
+          "limit");
 
   /** Calls whose names say a component is still running: a stop flag. */
-  private static final Pattern STOP_CALL =
-      Pattern.compile(
+  private static final NamePattern STOP_CALL =
+      NamePattern.containing(
           "(?i)(is)?(running|closed|closing|stopped|stopping|shutdown|shuttingdown|active|open"
-              + "|alive|started|terminated|cancelled|canceled|interrupted)");
+              + "|alive|started|terminated|cancelled|canceled|interrupted)",
+          "running",
+          "closed",
+          "closing",
+          "stopped",
+          "stopping",
+          "shutdown",
+          "shuttingdown",
+          "active",
+          "open",
+          "alive",
+          "started",
+          "terminated",
+          "cancelled",
+          "canceled",
+          "interrupted");
 
   /** Names of the hooks through which a retry engine's policy judges a failure. */
-  private static final Pattern POLICY_HOOK =
-      Pattern.compile(
+  private static final NamePattern POLICY_HOOK =
+      NamePattern.startingWith(
           "on\\w*(Error|Failure|Exception|Throwable)|register\\w*|handle\\w*"
-              + "|record\\w*(Error|Failure|Exception)|(re)?throw\\w*|propagate\\w*");
+              + "|record\\w*(Error|Failure|Exception)|(re)?throw\\w*|propagate\\w*",
+          "on",
+          "register",
+          "handle",
+          "record",
+          "rethrow",
+          "throw",
+          "propagate");
 
   /** How a loop without a cap ends. */
   enum Ending {
@@ -61,12 +99,23 @@ final class UnboundedLoops {
    * Checks of a value or a configuration, not a policy's decision to give up: {@code if
    * (servers.isEmpty()) throw ..} ends the loop only when there is nothing to retry against.
    */
-  private static final Pattern CONFIGURATION_CHECK =
-      Pattern.compile("isEmpty|isNull|nonNull|isBlank|isPresent|contains\\w*|equals\\w*");
+  private static final NamePattern CONFIGURATION_CHECK =
+      NamePattern.startingWith(
+          "isEmpty|isNull|nonNull|isBlank|isPresent|contains\\w*|equals\\w*",
+          "is",
+          "nonnull",
+          "contains",
+          "equals");
 
   /** Names of calls by which a policy computes the next delay. */
-  private static final Pattern POLICY_DELAY =
-      Pattern.compile("(?i).*(next|backoff|policy|compute|delayfor).*");
+  private static final NamePattern POLICY_DELAY =
+      NamePattern.containing(
+          "(?i).*(next|backoff|policy|compute|delayfor).*",
+          "next",
+          "backoff",
+          "policy",
+          "compute",
+          "delayfor");
 
   private UnboundedLoops() {}
 
@@ -112,8 +161,8 @@ final class UnboundedLoops {
       if (n instanceof Stmt.Break
           || n instanceof Stmt.Return
           || n instanceof Stmt.Throw
-          || (n instanceof Expr.Call call && BOUND_CALL.matcher(call.name()).matches())
-          || (n instanceof Expr.Name name && BOUND_CALL.matcher(name.name()).matches())
+          || (n instanceof Expr.Call call && BOUND_CALL.matches(call.name()))
+          || (n instanceof Expr.Name name && BOUND_CALL.matches(name.name()))
           || (n instanceof Expr.Binary binary && isOrdering(binary))) {
         return true;
       }
@@ -138,7 +187,7 @@ final class UnboundedLoops {
   static List<Resubmission> resubmissions(MethodAnalysis analysis) {
     boolean handler = DelayedRetries.isFailureHandler(analysis.method());
     Expr.Call first = null;
-    for (Node n : Nodes.sameFrame(analysis.method().body())) {
+    for (Node n : analysis.bodyFrameNodes()) {
       if (!(n instanceof Expr.Call call) || analysis.isSelfReschedule(call)) {
         continue;
       }
@@ -168,11 +217,11 @@ final class UnboundedLoops {
       return List.of();
     }
     boolean stop = false;
-    for (Node n : Nodes.sameFrame(analysis.method().body())) {
+    for (Node n : analysis.bodyFrameNodes()) {
       if (n instanceof Stmt.If check) {
         for (Node m : Nodes.sameFrame(check.condition())) {
-          stop |= m instanceof Expr.Call c && STOP_CALL.matcher(c.name()).matches();
-          stop |= m instanceof Expr.Name name && STOP_CALL.matcher(name.name()).matches();
+          stop |= m instanceof Expr.Call c && STOP_CALL.matches(c.name());
+          stop |= m instanceof Expr.Name name && STOP_CALL.matches(name.name());
         }
       }
     }
@@ -182,7 +231,7 @@ final class UnboundedLoops {
   /** Whether a delay computed by calls is free of a policy's decision ({@code nextBackOff()}). */
   private static boolean policyFree(Expr delay) {
     for (Node n : Nodes.sameFrame(delay)) {
-      if (n instanceof Expr.Call call && POLICY_DELAY.matcher(call.name()).matches()) {
+      if (n instanceof Expr.Call call && POLICY_DELAY.matches(call.name())) {
         return false;
       }
     }
@@ -219,9 +268,9 @@ final class UnboundedLoops {
 
   /** Whether the method consults a count, a clock, a deadline or a policy anywhere. */
   private static boolean boundedMethod(MethodAnalysis analysis) {
-    for (Node n : Nodes.preOrder(analysis.method().body())) {
-      if ((n instanceof Expr.Call call && BOUND_CALL.matcher(call.name()).matches())
-          || (n instanceof Expr.Name name && BOUND_CALL.matcher(name.name()).matches())
+    for (Node n : analysis.bodyNodes()) {
+      if ((n instanceof Expr.Call call && BOUND_CALL.matches(call.name()))
+          || (n instanceof Expr.Name name && BOUND_CALL.matches(name.name()))
           || (n instanceof Expr.Binary binary && isOrdering(binary))) {
         return true;
       }
@@ -270,7 +319,7 @@ final class UnboundedLoops {
       }
     }
     boolean compared = false;
-    for (Node n : Nodes.preOrder(analysis.method().body())) {
+    for (Node n : analysis.bodyNodes()) {
       if (n instanceof Expr.Binary binary && isOrdering(binary)) {
         for (String counter : counters) {
           boolean left = Nodes.mentions(binary.left(), counter);
@@ -319,10 +368,10 @@ final class UnboundedLoops {
       stopFlag = readsStopFlag(analysis, loop, loop.condition());
     }
     for (Node n : analysis.loopLevel(loop)) {
-      if (n instanceof Expr.Call call && BOUND_CALL.matcher(call.name()).matches()) {
+      if (n instanceof Expr.Call call && BOUND_CALL.matches(call.name())) {
         return null; // a clock, a deadline or a policy is consulted
       }
-      if (n instanceof Expr.Name name && BOUND_CALL.matcher(name.name()).matches()) {
+      if (n instanceof Expr.Name name && BOUND_CALL.matches(name.name())) {
         return null;
       }
       if (n instanceof Stmt.If guard && !Flow.canCompleteNormally(guard.then())) {
@@ -349,7 +398,7 @@ final class UnboundedLoops {
     while (tested instanceof Expr.Unary not && not.operator().equals("!")) {
       tested = not.operand();
     }
-    if (tested instanceof Expr.Call check && CONFIGURATION_CHECK.matcher(check.name()).matches()) {
+    if (tested instanceof Expr.Call check && CONFIGURATION_CHECK.matches(check.name())) {
       return false; // if (servers.isEmpty()) throw ..: nothing to retry against, no cap
     }
     for (Node n : Nodes.sameFrame(condition)) {
@@ -362,7 +411,7 @@ final class UnboundedLoops {
       }
       if (policyCalls
           && n instanceof Expr.Call call
-          && !STOP_CALL.matcher(call.name()).matches()
+          && !STOP_CALL.matches(call.name())
           && !readsFlagField(call)
           && !mentionsCaughtFailure(analysis, call)
           && !isCurrentThread(call)) {
@@ -376,7 +425,7 @@ final class UnboundedLoops {
   private static boolean readsStopFlag(MethodAnalysis analysis, LoopInfo loop, Expr condition) {
     Set<String> assigned = assignedOutsideCatches(analysis, loop);
     for (Node n : Nodes.sameFrame(condition)) {
-      if (n instanceof Expr.Call call && STOP_CALL.matcher(call.name()).matches()) {
+      if (n instanceof Expr.Call call && STOP_CALL.matches(call.name())) {
         return true;
       }
       if (n instanceof Expr.Name name
@@ -459,7 +508,7 @@ final class UnboundedLoops {
         continue;
       }
       if ((call.method().resolved() && !call.method().thrown().isEmpty())
-          || POLICY_HOOK.matcher(call.name()).matches()) {
+          || POLICY_HOOK.matches(call.name())) {
         return true;
       }
     }

@@ -2,7 +2,6 @@ package dev.bounded.checks.rules;
 
 import dev.bounded.checks.analysis.LoopInfo;
 import dev.bounded.checks.analysis.MethodAnalysis;
-import dev.bounded.checks.analysis.Nodes;
 import dev.bounded.checks.model.Expr;
 import dev.bounded.checks.model.Finding;
 import dev.bounded.checks.model.Node;
@@ -32,7 +31,7 @@ public final class UnboundedRetryRule implements Rule {
   /** The loop's start; for a retry by recursion, the call that starts the next attempt. */
   private static Span where(MethodAnalysis analysis, LoopInfo loop) {
     if (loop.kind() == LoopInfo.Kind.RECURSION) {
-      for (Node n : Nodes.preOrder(analysis.method().body())) {
+      for (Node n : analysis.bodyNodes()) {
         if (n instanceof Expr.Call call
             && call.name().equals(analysis.method().name())
             && analysis.isInCatchBody(call, null)

@@ -284,7 +284,7 @@ public final class UnboundedSubmissionRule implements Rule {
     if (!overCollection || executor.local() == null) {
       return false;
     }
-    for (Node n : Nodes.preOrder(analysis.method().body())) {
+    for (Node n : analysis.bodyNodes()) {
       if (n instanceof Expr.Call call
           && SHUTDOWNS.contains(call.name())
           && call.receiver() instanceof Expr.Name name

@@ -128,7 +128,7 @@ public final class UncappedBackoffRule implements Rule {
 
   /** Whether anything in the method caps the variable: a min call on it, or a comparison. */
   private static boolean isCapped(MethodAnalysis analysis, String variable) {
-    for (Node n : Nodes.preOrder(analysis.method().body())) {
+    for (Node n : analysis.bodyNodes()) {
       if (n instanceof Expr.Call call
           && CAPPING_CALLS.contains(call.name())
           && Nodes.mentions(call, variable)) {

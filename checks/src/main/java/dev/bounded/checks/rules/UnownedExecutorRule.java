@@ -54,7 +54,7 @@ public final class UnownedExecutorRule implements Rule {
   @Override
   public List<Finding> check(MethodAnalysis analysis, RuleConfig config) {
     List<Finding> findings = new ArrayList<>();
-    for (Node n : Nodes.preOrder(analysis.method().body())) {
+    for (Node n : analysis.bodyNodes()) {
       if (!(n instanceof Stmt.LocalVar local)
           || local.init() == null
           || !createsExecutor(local.init())
@@ -189,7 +189,7 @@ public final class UnownedExecutorRule implements Rule {
    * constructor, or captured by a lambda.
    */
   private static boolean escapes(MethodAnalysis analysis, String variable) {
-    for (Node n : Nodes.preOrder(analysis.method().body())) {
+    for (Node n : analysis.bodyNodes()) {
       if (n instanceof Stmt.Return r && r.value() != null && Nodes.mentions(r.value(), variable)) {
         return true;
       }
@@ -237,7 +237,7 @@ public final class UnownedExecutorRule implements Rule {
 
   private static Shutdown shutdown(MethodAnalysis analysis, String variable) {
     Shutdown found = Shutdown.NEVER;
-    for (Node n : Nodes.preOrder(analysis.method().body())) {
+    for (Node n : analysis.bodyNodes()) {
       if (n instanceof Expr.Call call
           && SHUTDOWNS.contains(call.name())
           && call.receiver() instanceof Expr.Name receiver

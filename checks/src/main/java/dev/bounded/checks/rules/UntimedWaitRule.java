@@ -65,7 +65,7 @@ public final class UntimedWaitRule implements Rule {
   @Override
   public List<Finding> check(MethodAnalysis analysis, RuleConfig config) {
     List<Finding> findings = new ArrayList<>();
-    for (Node n : Nodes.preOrder(analysis.method().body())) {
+    for (Node n : analysis.bodyNodes()) {
       if (!(n instanceof Expr.Call call)) {
         continue;
       }
@@ -172,7 +172,7 @@ public final class UntimedWaitRule implements Rule {
         return new Bound(param.name(), param.type());
       }
     }
-    for (Node n : Nodes.preOrder(analysis.method().body())) {
+    for (Node n : analysis.bodyNodes()) {
       if (n instanceof Stmt.LocalVar local
           && local.span().isKnown()
           && call.span().isKnown()
@@ -192,7 +192,7 @@ public final class UntimedWaitRule implements Rule {
    */
   private static boolean isUsedHere(MethodAnalysis analysis, String variable) {
     boolean inLambda = false;
-    for (Node n : Nodes.preOrder(analysis.method().body())) {
+    for (Node n : analysis.bodyNodes()) {
       if (n instanceof Expr.Name name && name.isVariable(variable)) {
         if (analysis.enclosingLambda(n) == null) {
           return true;
@@ -222,7 +222,7 @@ public final class UntimedWaitRule implements Rule {
    */
   @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
   private static boolean isHandedOn(MethodAnalysis analysis, Expr.Call wait, Bound bound) {
-    for (Node n : Nodes.sameFrame(analysis.method().body())) {
+    for (Node n : analysis.bodyFrameNodes()) {
       if (n instanceof Expr.Call call
           && call != wait
           && call.span().isKnown()

@@ -25,7 +25,7 @@ public final class RetryLoopMarker extends BugChecker implements MethodTreeMatch
     if (tree.getBody() == null) {
       return Description.NO_MATCH;
     }
-    MethodAnalysis analysis = AnalysisCache.get(tree, state);
+    MethodAnalysis analysis = AnalysisCache.get(tree, state, AnalysisCache.session(state, null));
     if (analysis == null) {
       return Description.NO_MATCH;
     }
