@@ -255,7 +255,7 @@ final class Backoffs {
       if (n instanceof Expr.Assign assign
           && assign.target() instanceof Expr.Name grown
           && DELAY_NAME.matcher(grown.name()).matches()
-          && isMultiplication(analysis, assign, grown.name())) {
+          && isMultiplication(assign, grown.name())) {
         target = grown.name();
       } else if (n instanceof Expr.Call call
           && call.name().equals("pow")
@@ -275,14 +275,12 @@ final class Backoffs {
   }
 
   /**
-   * {@code d *= m}, {@code d <<= k}, {@code d = d * m} by a multiplier named as one ({@code
-   * backOffMultiplier}); {@code d *= 2} by a literal factor up to ten in a method that reads a
-   * failure count.
+   * {@code d *= m}, {@code d = d * m} by a multiplier named as one ({@code backOffMultiplier}); not
+   * by a literal ({@code interval *= 2} also steps a search, {@code delay * 1000} converts units).
    */
-  private static boolean isMultiplication(
-      MethodAnalysis analysis, Expr.Assign assign, String target) {
+  private static boolean isMultiplication(Expr.Assign assign, String target) {
     Expr by;
-    if (assign.operator().equals("*=") || assign.operator().equals("<<=")) {
+    if (assign.operator().equals("*=")) {
       by = assign.value();
     } else if (assign.operator().equals("=")
         && assign.value() instanceof Expr.Binary product
@@ -293,31 +291,8 @@ final class Backoffs {
     } else {
       return false;
     }
-    if (by instanceof Expr.Literal literal && literal.value() instanceof Number number) {
-      // a factor of a backoff (1.5, 2, 4; << 1), not a unit conversion (delay * 1000)
-      double factor =
-          assign.operator().equals("<<=")
-              ? Math.pow(2, number.doubleValue())
-              : number.doubleValue();
-      return !assign.operator().equals("=")
-          && factor > 1
-          && factor <= 10
-          && mentionsFailure(analysis);
-    }
     return by instanceof Expr.Name multiplier
         && MULTIPLIER_NAME.matcher(multiplier.name()).matches();
-  }
-
-  /** Whether the method reads a value named after failures or retries ({@code connectFailures}). */
-  private static boolean mentionsFailure(MethodAnalysis analysis) {
-    for (Node n : Nodes.sameFrame(analysis.method().body())) {
-      if (n instanceof Expr.Name name
-          && name.kind() != Expr.NameKind.TYPE
-          && FAILURE_NAME.matcher(name.name()).matches()) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /** Whether an exponent reads a failure count ({@code failureCount}, {@code failedAttempts}). */
