@@ -103,7 +103,8 @@ public final class CallNames {
   /**
    * Calls and constructors that configure a retry library's backoff: Failsafe's {@code
    * withBackoff}, resilience4j's {@code ofExponentialBackoff}, Spring Retry's {@code
-   * exponentialBackoff} and {@code ExponentialBackOffPolicy}, Bounded's {@code random}.
+   * exponentialBackoff} and {@code ExponentialBackOffPolicy}, Spring's {@code FixedBackOff},
+   * Bounded's {@code random}.
    */
   public static final Set<String> BACKOFF_CONFIGURATION =
       Set.of(
@@ -111,6 +112,7 @@ public final class CallNames {
           "ofExponentialBackoff",
           "exponentialBackoff",
           "ExponentialBackOffPolicy",
+          "FixedBackOff",
           "random",
           "multiplier");
 

@@ -772,6 +772,10 @@ final class RetryLoops {
     if (left == right) {
       return false;
     }
+    Expr counted = left ? binary.left() : binary.right();
+    if (counted instanceof Expr.Binary remainder && remainder.operator().equals("%")) {
+      return false; // if (retry % 4 == 0) warn(..): a cadence, not a cap
+    }
     Expr bound = left ? binary.right() : binary.left();
     for (Node n : Nodes.preOrder(bound)) {
       if (n instanceof Expr.Call call && SIZE_NAMES.contains(call.name())) {

@@ -1,10 +1,12 @@
 package dev.bounded.checks.javac;
 
 import com.google.errorprone.VisitorState;
+import com.sun.source.tree.BinaryTree;
 import com.sun.source.tree.BlockTree;
 import com.sun.source.tree.CatchTree;
 import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.CompilationUnitTree;
+import com.sun.source.tree.CompoundAssignmentTree;
 import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.LambdaExpressionTree;
@@ -362,8 +364,9 @@ final class AnalysisCache {
    * a broad catch ({@code Exception}, {@code Throwable}) whose try statement can throw an {@code
    * InterruptedException} ({@link Interrupts}), which the catch may swallow; if it creates an
    * executor; if it configures a retry library's backoff; if it waits without a timeout after a
-   * deadline or timeout came into scope (a parameter or local by its type or name); or if a retry
-   * library's call runs inside another's lambda.
+   * deadline or timeout came into scope (a parameter or local by its type or name); if it grows a
+   * value ({@code *=}, {@code <<=}, {@code <<}, {@code pow}: a backoff); or if a retry library's
+   * call runs inside another's lambda.
    *
    * <p>One instance per thread, reset for each method: the scan allocates nothing per node.
    */
@@ -485,6 +488,27 @@ final class AnalysisCache {
       return super.visitTry(tree, null);
     }
 
+    /** A delay grown per failure ({@code delay *= multiplier}, {@code delay <<= 1}): a backoff. */
+    @Override
+    public Void visitCompoundAssignment(CompoundAssignmentTree tree, Void unused) {
+      if (tree.getKind() == Tree.Kind.MULTIPLY_ASSIGNMENT
+          || tree.getKind() == Tree.Kind.LEFT_SHIFT_ASSIGNMENT) {
+        relevant = true;
+        return null;
+      }
+      return super.visitCompoundAssignment(tree, null);
+    }
+
+    /** {@code base << failures}: a backoff. */
+    @Override
+    public Void visitBinary(BinaryTree tree, Void unused) {
+      if (tree.getKind() == Tree.Kind.LEFT_SHIFT) {
+        relevant = true;
+        return null;
+      }
+      return super.visitBinary(tree, null);
+    }
+
     @Override
     public Void visitNewClass(NewClassTree tree, Void unused) {
       if (mentions.any(
@@ -506,7 +530,8 @@ final class AnalysisCache {
                       | NameFacts.BACKOFF_CONFIGURATION
                       | NameFacts.RESCHEDULE_SIGNAL))
               != 0
-          || (timeoutInScope && NameFacts.isUntimedWait(facts, arguments.size()))) {
+          || (timeoutInScope && NameFacts.isUntimedWait(facts, arguments.size()))
+          || (name != null && name.contentEquals("pow"))) {
         relevant = true;
         return null;
       }

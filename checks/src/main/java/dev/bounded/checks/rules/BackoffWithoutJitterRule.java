@@ -1,10 +1,12 @@
 package dev.bounded.checks.rules;
 
 import dev.bounded.checks.analysis.MethodAnalysis;
+import dev.bounded.checks.analysis.Nodes;
 import dev.bounded.checks.model.Edit;
 import dev.bounded.checks.model.Expr;
 import dev.bounded.checks.model.Finding;
 import dev.bounded.checks.model.Fix;
+import dev.bounded.checks.model.Node;
 import dev.bounded.checks.model.Span;
 import java.util.ArrayList;
 import java.util.List;
@@ -76,6 +78,33 @@ public final class BackoffWithoutJitterRule implements Rule {
                   + " (RetryPolicy's backoff does)",
               List.of()));
     }
+    for (Node n : Nodes.preOrder(analysis.method().body())) {
+      if (n instanceof Expr.New fixed && isFixedBackOff(fixed)) {
+        findings.add(
+            new Finding(
+                NAME,
+                new Span(fixed.span().start(), fixed.span().start()),
+                "This FixedBackOff waits the same interval before every attempt, with no random"
+                    + " part: clients that failed together retry together, in waves that keep the"
+                    + " dependency down. Use a backoff with a random part (full jitter), and a cap"
+                    + " on the attempts",
+                List.of()));
+      }
+    }
+    if (findings.isEmpty()) {
+      for (Expr growth : Backoffs.growths(analysis)) {
+        findings.add(
+            new Finding(
+                NAME,
+                new Span(growth.span().start(), growth.span().start()),
+                "This backoff grows the delay with every failure ("
+                    + analysis.context().text(growth.span())
+                    + ") but has no random part: clients that failed together wait the same and"
+                    + " retry together, in waves that keep the dependency down. Add full jitter:"
+                    + " wait a random time in [0, delay] (RetryPolicy's backoff does)",
+                List.of()));
+      }
+    }
     return findings;
   }
 
@@ -101,6 +130,18 @@ public final class BackoffWithoutJitterRule implements Rule {
             List.of(
                 Edit.replace(delay.span(), "ThreadLocalRandom.current().nextLong(" + bound + ")")),
             Set.of("java.util.concurrent.ThreadLocalRandom")));
+  }
+
+  /**
+   * {@code new FixedBackOff(interval, maxAttempts)} or {@code new FixedBackOff()} (5 s, unlimited),
+   * Spring's {@code org.springframework.util.backoff.FixedBackOff} by its simple name (the scanner
+   * may not resolve it); not one with a literal zero interval.
+   */
+  private static boolean isFixedBackOff(Expr.New creation) {
+    if (!creation.type().simpleName().equals("FixedBackOff")) {
+      return false;
+    }
+    return creation.args().isEmpty() || !isZero(creation.args().get(0));
   }
 
   private static boolean isZero(Expr delay) {

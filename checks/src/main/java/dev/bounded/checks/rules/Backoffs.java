@@ -8,6 +8,7 @@ import dev.bounded.checks.analysis.Nodes;
 import dev.bounded.checks.model.Expr;
 import dev.bounded.checks.model.MethodModel;
 import dev.bounded.checks.model.Node;
+import dev.bounded.checks.model.Stmt;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
@@ -110,22 +111,25 @@ final class Backoffs {
   private Backoffs() {}
 
   /**
-   * Returns the waits between attempts, in source order: the sleeps at the level of retry loops
-   * that retry failures; the delay of a task that reschedules itself after a failure, when the
-   * failure changes it (a failure delay, a doubled delay, a shift by a failure count: a periodic
-   * task's fixed period is no backoff); and the delays of resubmissions from catch clauses and
-   * failure callbacks.
+   * Returns the waits between attempts, in source order: the sleeps at the level of retry loops and
+   * background retry loops (a reconnect loop ended by a stop flag) that retry failures; the delay
+   * of a task that reschedules itself after a failure, when the failure changes it (a failure
+   * delay, a doubled delay, a shift by a failure count: a periodic task's fixed period is no
+   * backoff); and the delays of resubmissions from catch clauses and failure callbacks.
    */
   static List<Wait> waits(MethodAnalysis analysis) {
     List<Wait> waits = new ArrayList<>();
-    for (LoopInfo loop : analysis.retryLoops()) {
-      if (!loop.evidence().contains(LoopInfo.Evidence.RETRYING_CATCH)) {
+    for (LoopInfo loop : analysis.loops()) {
+      if (!(loop.isRetryLoop()
+              || (loop.isBackgroundRetry() && loop.kind() != LoopInfo.Kind.RESCHEDULE))
+          || !loop.evidence().contains(LoopInfo.Evidence.RETRYING_CATCH)) {
         continue; // a polling loop, not a retry of failures
       }
       for (Node n : analysis.loopLevel(loop)) {
         if (n instanceof Expr.Call call
             && CallNames.SLEEPS.contains(call.name())
-            && !call.args().isEmpty()) {
+            && !call.args().isEmpty()
+            && !(loop.isBackgroundRetry() && !analysis.isInCatchBody(call, loop.node()))) {
           Expr delay =
               call.name().equals("parkNanos")
                   ? call.args().get(call.args().size() - 1)
@@ -151,8 +155,35 @@ final class Backoffs {
     for (DelayedRetries.Delayed delayed : DelayedRetries.retries(analysis)) {
       waits.add(new Wait(null, delayed.call(), delayed.delay(), delayed.unit()));
     }
+    for (Expr.Call sleep : failureSleeps(analysis)) {
+      waits.add(new Wait(null, sleep, delayOf(sleep), unit(sleep)));
+    }
     waits.sort((a, b) -> Integer.compare(a.call().span().start(), b.call().span().start()));
     return waits;
+  }
+
+  private static Expr delayOf(Expr.Call sleep) {
+    return sleep.name().equals("parkNanos")
+        ? sleep.args().get(sleep.args().size() - 1)
+        : sleep.args().get(0);
+  }
+
+  /**
+   * The sleeps in a failure callback's lambda that calls the method again ({@code exceptionally(ex
+   * -> { Thread.sleep(50); readTail(reader); ..})}): the wait before the next attempt of a retry by
+   * recursion.
+   */
+  private static List<Expr.Call> failureSleeps(MethodAnalysis analysis) {
+    List<Expr.Call> found = new ArrayList<>();
+    List<Expr.Call> inLambdas = DelayedRetries.inFailureLambdas(analysis);
+    if (inLambdas.stream().anyMatch(analysis::isSelfCall)) {
+      for (Expr.Call call : inLambdas) {
+        if (CallNames.SLEEPS.contains(call.name()) && !call.args().isEmpty()) {
+          found.add(call);
+        }
+      }
+    }
+    return found;
   }
 
   /**
@@ -207,6 +238,154 @@ final class Backoffs {
       }
     }
     return waits;
+  }
+
+  /** Names of values that hold a delay. */
+  private static final java.util.regex.Pattern DELAY_NAME =
+      java.util.regex.Pattern.compile(
+          "(?i).*(delay|backoff|back_off|interval|wait|sleep|period|timeout|pause).*");
+
+  /** Names of values by which a delay is multiplied per failure. */
+  private static final java.util.regex.Pattern MULTIPLIER_NAME =
+      java.util.regex.Pattern.compile(
+          "(?i).*(multiplier|factor|backoff|back_off|exponent|growth).*");
+
+  /**
+   * Returns the backoff computations of a method that draws no random value, in source order: a
+   * delay grown per failure outside any retry loop of the method ({@code reconnectDelay *=
+   * backOffMultiplier}, {@code delay = (long) Math.pow(multiplier, failureCount)}, {@code base <<
+   * failures}) and not returned (a caller that is given the delay may add the jitter). The delay of
+   * a reconnect timer, a dead node's revival time or a redelivery: whatever waits it, every client
+   * that failed together waits the same.
+   */
+  static List<Expr> growths(MethodAnalysis analysis) {
+    if (analysis.method().body() == null || drawsRandom(analysis)) {
+      return List.of();
+    }
+    List<Expr> found = new ArrayList<>();
+    for (Node n : Nodes.sameFrame(analysis.method().body())) {
+      if (inRetryLoop(analysis, n)) {
+        continue; // the loop's own wait is judged as such
+      }
+      String target = null;
+      if (n instanceof Expr.Assign assign
+          && assign.target() instanceof Expr.Name grown
+          && DELAY_NAME.matcher(grown.name()).matches()
+          && isMultiplication(assign, grown.name())) {
+        target = grown.name();
+      } else if (n instanceof Expr.Call call
+          && call.name().equals("pow")
+          && call.args().size() == 2
+          && mentionsFailureCount(call.args().get(1))) {
+        target = assignedName(analysis, call);
+      } else if (n instanceof Expr.Binary shift
+          && shift.operator().equals("<<")
+          && mentionsFailureCount(shift.right())) {
+        target = assignedName(analysis, shift);
+      }
+      if (target != null && DELAY_NAME.matcher(target).matches() && !returns(analysis, target)) {
+        found.add((Expr) n);
+      }
+    }
+    return found;
+  }
+
+  /**
+   * {@code d *= m}, {@code d = d * m} by a multiplier named as one ({@code backOffMultiplier}); not
+   * by a literal ({@code interval *= 2} also steps a search, {@code delay * 1000} converts units).
+   */
+  private static boolean isMultiplication(Expr.Assign assign, String target) {
+    Expr by;
+    if (assign.operator().equals("*=")) {
+      by = assign.value();
+    } else if (assign.operator().equals("=")
+        && assign.value() instanceof Expr.Binary product
+        && product.operator().equals("*")
+        && product.left() instanceof Expr.Name self
+        && self.name().equals(target)) {
+      by = product.right();
+    } else {
+      return false;
+    }
+    return by instanceof Expr.Name multiplier
+        && MULTIPLIER_NAME.matcher(multiplier.name()).matches();
+  }
+
+  /** Whether an exponent reads a failure count ({@code failureCount}, {@code failedAttempts}). */
+  private static boolean mentionsFailureCount(Expr exponent) {
+    for (Node n : Nodes.sameFrame(exponent)) {
+      if (n instanceof Expr.Name name
+          && name.kind() != Expr.NameKind.TYPE
+          && !NamePattern.isConstantName(name.name())
+          && FAILURE_NAME.matches(name.name())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The variable or field an expression's value is stored in, or {@code null}. */
+  private static String assignedName(MethodAnalysis analysis, Node expr) {
+    for (Node p = analysis.parent(expr); p != null; p = analysis.parent(p)) {
+      if (p instanceof Stmt.LocalVar local) {
+        return local.name();
+      }
+      if (p instanceof Expr.Assign assign && assign.target() instanceof Expr.Name target) {
+        return target.name();
+      }
+      if (p instanceof Stmt
+          || p instanceof Expr.Lambda
+          || (p instanceof Expr.Call call && !ARITHMETIC.contains(call.name()))) {
+        return null;
+      }
+    }
+    return null;
+  }
+
+  /** Whether the method returns a value read from {@code variable}. */
+  private static boolean returns(MethodAnalysis analysis, String variable) {
+    for (Node n : Nodes.sameFrame(analysis.method().body())) {
+      if (n instanceof Stmt.Return ret && ret.value() != null && readsName(ret.value(), variable)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether an expression reads a variable or field of that name. */
+  private static boolean readsName(Expr expr, String name) {
+    for (Node n : Nodes.sameFrame(expr)) {
+      if (n instanceof Expr.Name read && read.name().equals(name)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether the method reads a random value anywhere, or a value named as one. */
+  private static boolean drawsRandom(MethodAnalysis analysis) {
+    for (Node n : Nodes.preOrder(analysis.method().body())) {
+      if ((n instanceof Expr.Call call && RANDOM_NAME.matches(call.name()))
+          || (n instanceof Expr.Name name && RANDOM_NAME.matches(name.name()))
+          || (n instanceof Expr.Call next
+              && next.name().matches("next(Int|Long|Double|Float|Gaussian)"))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether a node lies in a retry loop of the method. */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  private static boolean inRetryLoop(MethodAnalysis analysis, Node node) {
+    for (Node p = analysis.parent(node); p != null; p = analysis.parent(p)) {
+      for (LoopInfo loop : analysis.loops()) {
+        if (loop.node() == p && (loop.isRetryLoop() || loop.isBackgroundRetry())) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /** The nodes at the level of the wait's loop, or of the whole method for a resubmission. */

@@ -368,10 +368,14 @@ final class UnboundedLoops {
       stopFlag = readsStopFlag(analysis, loop, loop.condition());
     }
     for (Node n : analysis.loopLevel(loop)) {
-      if (n instanceof Expr.Call call && BOUND_CALL.matches(call.name())) {
+      if (n instanceof Expr.Call call
+          && BOUND_CALL.matches(call.name())
+          && !onlyPassedOn(analysis, call, loop)) {
         return null; // a clock, a deadline or a policy is consulted
       }
-      if (n instanceof Expr.Name name && BOUND_CALL.matches(name.name())) {
+      if (n instanceof Expr.Name name
+          && BOUND_CALL.matches(name.name())
+          && !onlyPassedOn(analysis, name, loop)) {
         return null;
       }
       if (n instanceof Stmt.If guard && !Flow.canCompleteNormally(guard.then())) {
@@ -386,6 +390,108 @@ final class UnboundedLoops {
       }
     }
     return stopFlag ? Ending.STOP_FLAG : Ending.SUCCESS_ONLY;
+  }
+
+  /** Names of calls that log: what they are given decides nothing. */
+  private static final java.util.regex.Pattern LOGGING =
+      java.util.regex.Pattern.compile(
+          "log\\w*|trace|debug|info|warn|warning|error|fatal|print\\w*");
+
+  /**
+   * Whether a value is only handed on in the loop: to a wait, a setter or a log call ({@code
+   * SECONDS.sleep(BEAT_TIMEOUT)}, {@code request.setReadTimeout(READ_TIMEOUT)}, {@code log.warn(..,
+   * elapsed)}), into a local that goes only there ({@code long start = System.currentTimeMillis()}
+   * read only by {@code setRunTime(end - start)}), or to a test that only waits first ({@link
+   * #onlyWaits}). It sets how long one wait or attempt lasts, or is reported, but no decision to
+   * leave the loop reads it.
+   */
+  private static boolean onlyPassedOn(MethodAnalysis analysis, Node node, LoopInfo loop) {
+    return onlyPassedOn(analysis, node, loop, new HashSet<>());
+  }
+
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  private static boolean onlyPassedOn(
+      MethodAnalysis analysis, Node node, LoopInfo loop, Set<String> followed) {
+    if (node instanceof Expr.Call setter && isSetter(setter.name())) {
+      return true; // request.setReadTimeout(..): configures an attempt
+    }
+    Node child = node;
+    for (Node p = analysis.parent(node);
+        p != null && p != loop.node();
+        child = p, p = analysis.parent(p)) {
+      if (p instanceof Expr.Call call && call.receiver() != child) {
+        String name = call.name();
+        if (CallNames.SLEEPS.contains(name) || LOGGING.matcher(name).matches() || isSetter(name)) {
+          return true;
+        }
+      }
+      if (p instanceof Stmt.If check && check.condition() == child) {
+        return check.otherwise() == null && onlyWaits(check.then());
+      }
+      // long start = System.currentTimeMillis(): judged by where the local goes
+      if (p instanceof Stmt.LocalVar local && local.init() == child) {
+        return usesOnlyPassedOn(analysis, local.name(), loop, followed);
+      }
+      if (p instanceof Expr.Assign assign
+          && assign.value() == child
+          && assign.target() instanceof Expr.Name target
+          && target.isVariable(target.name())
+          && target.kind() == Expr.NameKind.LOCAL) {
+        return usesOnlyPassedOn(analysis, target.name(), loop, followed);
+      }
+      if (p instanceof Stmt || p instanceof Expr.Lambda) {
+        return false;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether every read of a local in the loop is only handed on ({@code jec.setJobRunTime(end -
+   * start)}): a clock read to report how long an attempt took bounds nothing.
+   */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  private static boolean usesOnlyPassedOn(
+      MethodAnalysis analysis, String local, LoopInfo loop, Set<String> followed) {
+    if (!followed.add(local)) {
+      return true; // already being judged
+    }
+    boolean read = false;
+    for (Node n : analysis.loopLevel(loop)) {
+      if (!(n instanceof Expr.Name name) || !name.isVariable(local)) {
+        continue;
+      }
+      if (analysis.parent(n) instanceof Expr.Assign assign && assign.target() == n) {
+        continue; // end = ..: a write, not a read
+      }
+      if (!onlyPassedOn(analysis, n, loop, followed)) {
+        return false;
+      }
+      read = true;
+    }
+    return read;
+  }
+
+  private static boolean isSetter(String name) {
+    return name.length() > 3 && name.startsWith("set") && Character.isUpperCase(name.charAt(3));
+  }
+
+  /**
+   * Whether a branch waits and goes on, never leaving: {@code if (!limiter.tryAcquire(5, SECONDS))
+   * { SECONDS.sleep(5); }} holds the loop back; it does not end it.
+   */
+  private static boolean onlyWaits(Stmt branch) {
+    boolean waits = false;
+    for (Node n : Nodes.sameFrame(branch)) {
+      if (n instanceof Stmt.Break
+          || n instanceof Stmt.Return
+          || n instanceof Stmt.Throw
+          || n instanceof Stmt.Continue) {
+        return false;
+      }
+      waits |= n instanceof Expr.Call call && CallNames.SLEEPS.contains(call.name());
+    }
+    return waits;
   }
 
   /**

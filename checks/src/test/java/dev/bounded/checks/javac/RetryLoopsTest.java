@@ -135,6 +135,19 @@ final class RetryLoopsTest {
                 }
                 return result;
               }
+
+              String remainderIsNoCap(Callable<String> c) throws Exception {
+                // BUG: Diagnostic contains: retry loop [RETRYING_CATCH, EXITS_ON_SUCCESS]
+                for (int retry = 1; ; retry++) {
+                  try {
+                    return c.call();
+                  } catch (IOException e) {
+                    if (retry % 4 == 0) {
+                      System.err.println(e);
+                    }
+                  }
+                }
+              }
             }
             """)
         .doTest();

@@ -3,6 +3,8 @@ package dev.bounded.scanner.javaparser;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.BodyDeclaration;
 import com.github.javaparser.ast.body.TypeDeclaration;
+import com.github.javaparser.ast.expr.AssignExpr;
+import com.github.javaparser.ast.expr.BinaryExpr;
 import com.github.javaparser.ast.expr.LambdaExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
@@ -24,7 +26,8 @@ import java.util.function.Predicate;
  * analyse the same methods whatever that one's finer tests (the parity test then compares the
  * rules, not the fast paths): any catch clause; a loop or a {@code forEach} lambda holding a sleep
  * or a submission; an executor created; a call that configures backoff, runs a retry library, or
- * may wait without a timeout. Nested classes are analysed on their own.
+ * may wait without a timeout; a delay grown ({@code *=}, {@code <<=}, {@code <<}, {@code pow}).
+ * Nested classes are analysed on their own.
  */
 final class Relevance {
   private Relevance() {}
@@ -55,6 +58,14 @@ final class Relevance {
             || mentions(o.getType(), CallNames.EXECUTOR_CLASSES::contains)
             || mentions(o.getType(), CallNames.BACKOFF_CONFIGURATION::contains))) {
       return true;
+    }
+    if ((node instanceof AssignExpr assign
+            && (assign.getOperator() == AssignExpr.Operator.MULTIPLY
+                || assign.getOperator() == AssignExpr.Operator.LEFT_SHIFT))
+        || (node instanceof BinaryExpr binary
+            && binary.getOperator() == BinaryExpr.Operator.LEFT_SHIFT)
+        || (node instanceof MethodCallExpr pow && pow.getNameAsString().equals("pow"))) {
+      return true; // a delay grown per failure: a backoff
     }
     if (node instanceof MethodCallExpr call) {
       String name = call.getNameAsString();
