@@ -261,13 +261,15 @@ final class AnalysisCache {
    * a broad catch ({@code Exception}, {@code Throwable}), which may swallow an interrupt from any
    * callee; if it creates an executor; if it configures a retry library's backoff; if it waits
    * without a timeout after a deadline or timeout came into scope (a parameter or local by its type
-   * or name); or if a retry library's call runs inside another's lambda.
+   * or name), or calls itself with one in scope; or if a retry library's call runs inside another's
+   * lambda.
    *
    * <p>One instance per thread, reset for each method: the scan allocates nothing per node.
    */
   static final class Relevance extends TreeScanner<Void, Void> {
     private final NameFacts names;
     private final Mentions mentions = new Mentions();
+    private final RetryNames retryNames = new RetryNames();
     private final Calls calls = new Calls();
     private Name methodName;
     private int loopDepth;
@@ -400,8 +402,16 @@ final class AnalysisCache {
                       | NameFacts.BACKOFF_CONFIGURATION
                       | NameFacts.RESCHEDULE_SIGNAL))
               != 0
-          || (timeoutInScope && NameFacts.isUntimedWait(facts, arguments.size()))) {
+          || (timeoutInScope && NameFacts.isUntimedWait(facts, arguments.size()))
+          // A recursion that may hand its own timeout on.
+          || (timeoutInScope && methodName != null && methodName.equals(name))) {
         relevant = true;
+        return null;
+      }
+      if (hasLambda(arguments)
+          && tree.getMethodSelect() instanceof MemberSelectTree select
+          && retryNames.any(select.getExpression())) {
+        relevant = true; // an operation handed to a retry engine: retryTemplate.execute(() -> ..)
         return null;
       }
       if ((facts & NameFacts.RETRY_CALL) != 0) {
@@ -447,6 +457,41 @@ final class AnalysisCache {
         return (Name) member.getIdentifier();
       }
       return select instanceof IdentifierTree id ? (Name) id.getName() : null;
+    }
+
+    /**
+     * Whether an expression (a call's receiver) names something for retries: {@code retryTemplate},
+     * {@code getRetrier()}, {@code Failsafe.with(retryPolicy)}. Lambdas are not entered.
+     */
+    private static final class RetryNames extends TreeScanner<Void, Void> {
+      private boolean found;
+
+      boolean any(Tree receiver) {
+        found = false;
+        scan(receiver, null);
+        return found;
+      }
+
+      private void note(Name name) {
+        found |= name.toString().toLowerCase(java.util.Locale.ROOT).contains("retr");
+      }
+
+      @Override
+      public Void visitIdentifier(IdentifierTree node, Void unused) {
+        note((Name) node.getName());
+        return null;
+      }
+
+      @Override
+      public Void visitMemberSelect(MemberSelectTree node, Void unused) {
+        note((Name) node.getIdentifier());
+        return super.visitMemberSelect(node, null);
+      }
+
+      @Override
+      public Void visitLambdaExpression(LambdaExpressionTree node, Void unused) {
+        return null;
+      }
     }
 
     /** Whether a type as written names a type whose simple name has one of the facts. */

@@ -22,8 +22,8 @@ import java.util.Set;
  * <p>Not reported: broad clauses that classify what they caught (as for {@link
  * UnclassifiedExceptionRetryRule}), or after an earlier clause that takes the cancellation; broad
  * clauses around a wait on a future that only this code holds ({@code executor.submit(task).get()},
- * or a local that only ever holds a fresh {@code submit}/{@code supplyAsync}/{@code runAsync} result
- * and is only waited on): nothing else can cancel it, so no cancellation reaches the clause.
+ * or a local that only ever holds a fresh {@code submit}/{@code supplyAsync}/{@code runAsync}
+ * result and is only waited on): nothing else can cancel it, so no cancellation reaches the clause.
  *
  * <p>Fix, for a broad clause: a clause placed before it that rethrows the cancellation.
  */
@@ -127,8 +127,8 @@ public final class CancellationRetriedRule implements Rule {
 
   /**
    * Whether the waited-on future is one only this code holds: a fresh {@code submit}, {@code
-   * supplyAsync} or {@code runAsync} result waited on at once, or a local that only ever holds
-   * one and is used for nothing but waits and reads. No other code can cancel such a future.
+   * supplyAsync} or {@code runAsync} result waited on at once, or a local that only ever holds one
+   * and is used for nothing but waits and reads. No other code can cancel such a future.
    */
   private static boolean onlyThisCodeHolds(MethodAnalysis analysis, Expr future) {
     if (future instanceof Expr.Call start) {

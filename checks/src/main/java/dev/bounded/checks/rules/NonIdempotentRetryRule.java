@@ -6,6 +6,7 @@ import dev.bounded.checks.analysis.MethodAnalysis;
 import dev.bounded.checks.analysis.Nodes;
 import dev.bounded.checks.model.Expr;
 import dev.bounded.checks.model.Finding;
+import dev.bounded.checks.model.MethodModel;
 import dev.bounded.checks.model.Node;
 import dev.bounded.checks.model.Span;
 import dev.bounded.checks.model.Stmt;
@@ -166,11 +167,14 @@ public final class NonIdempotentRetryRule implements Rule {
         String what = nonIdempotentCall(analysis, loop, call, config);
         if (what != null) {
           specific = true;
+          Stmt.Catch putBack = puttingBack(analysis, loop, call);
           findings.add(
               new Finding(
                   NAME,
-                  call.nameSpan(),
-                  "This retry loop repeats "
+                  putBack == null ? call.nameSpan() : putBack.typeSpan(),
+                  (putBack == null
+                          ? "This retry loop repeats "
+                          : "This handler puts back, to repeat, ")
                       + what
                       + ", which may have committed: an attempt that timed out after the request"
                       + " was sent may have taken effect, and the retry applies it again. "
@@ -182,10 +186,146 @@ public final class NonIdempotentRetryRule implements Rule {
         Finding engine = genericEngine(analysis, loop);
         if (engine != null) {
           findings.add(engine);
+          findings.addAll(resendsAfterResult(analysis, loop));
+        }
+      }
+    }
+    findings.addAll(handedToRetryEngine(analysis));
+    return findings;
+  }
+
+  /**
+   * The catch clause that puts the failed work back to be tried again ({@code events.add(event)}, a
+   * timer that re-queues it) when the write failed in its {@code try} block: the retry decision of
+   * a re-queue, where the write itself runs in another round of the worker.
+   */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  private static Stmt.Catch puttingBack(MethodAnalysis analysis, LoopInfo loop, Expr.Call write) {
+    if (loop.kind() != LoopInfo.Kind.RECURSION || callsItself(analysis)) {
+      return null;
+    }
+    for (Stmt.Catch clause : analysis.catches()) {
+      Stmt.Try t = analysis.tryOf(clause);
+      if (analysis.loopOf(clause) == loop
+          && analysis.goesRoundAgain(clause, loop)
+          && Nodes.preOrder(t.body()).stream().anyMatch(n -> n == write)) {
+        return clause;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * In a recursion that re-runs an operation it is handed, a call of itself outside any catch
+   * clause, with the same handed-in request, after an unsuccessful result (a 503, a failed status):
+   * a retry decision too, reported there.
+   */
+  private static List<Finding> resendsAfterResult(MethodAnalysis analysis, LoopInfo loop) {
+    if (loop.kind() != LoopInfo.Kind.RECURSION) {
+      return List.of();
+    }
+    List<Finding> findings = new ArrayList<>();
+    for (Node n : Nodes.sameFrame(analysis.method().body())) {
+      if (n instanceof Expr.Call call
+          && analysis.isSelfCall(call)
+          && !analysis.isInCatchBody(call, analysis.method().body())
+          && passesHandedOperation(analysis, call)) {
+        findings.add(
+            new Finding(
+                NAME,
+                call.nameSpan(),
+                "This retry re-runs the operation it is handed after an unsuccessful result (a"
+                    + " failed status can come after the request took effect), and never asks"
+                    + " whether the operation may be repeated: a write may be applied twice. Retry"
+                    + " writes only when they are idempotent (an idempotency key, an isIdempotent"
+                    + " check)",
+                List.of()));
+      }
+    }
+    return findings;
+  }
+
+  /** Whether a self-call passes on, unchanged, a parameter that {@link #opaqueOperation} sends. */
+  private static boolean passesHandedOperation(MethodAnalysis analysis, Expr.Call self) {
+    List<MethodModel.Param> params = analysis.method().params();
+    for (int i = 0; i < self.args().size() && i < params.size(); i++) {
+      if (self.args().get(i) instanceof Expr.Name name
+          && name.qualifier() == null
+          && name.name().equals(params.get(i).name())
+          && isHandedRequest(name)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Names of objects that retry what they are given: {@code retryTemplate}, {@code retrier}. */
+  private static final Pattern RETRY_ENGINE = Pattern.compile("(?i).*(retry|retrier|retries).*");
+
+  /**
+   * An operation handed in, passed to a retry engine of a library or the project ({@code
+   * retryTemplate.execute(() -> doExecute(action))}, {@code retrier.call(() -> op.call())}): the
+   * engine re-runs it after any failure its policy retries, writes included, and nothing here asks
+   * whether it may be repeated.
+   */
+  private static List<Finding> handedToRetryEngine(MethodAnalysis analysis) {
+    List<Finding> findings = new ArrayList<>();
+    for (Node n : Nodes.preOrder(analysis.method().body())) {
+      if (!(n instanceof Expr.Call call)
+          || !OPERATION_RUNS.contains(call.name())
+          || call.receiver() == null
+          || !receiverIsRetryEngine(call.receiver())) {
+        continue;
+      }
+      for (Expr arg : call.args()) {
+        if (!(arg instanceof Expr.Lambda lambda)) {
+          continue;
+        }
+        String operation = null;
+        boolean asks = false;
+        for (Node m : Nodes.preOrder(lambda.body())) {
+          if (m instanceof Expr.Call inner && operation == null) {
+            operation = opaqueOperation(analysis, null, inner);
+          }
+          asks |=
+              (m instanceof Expr.Call inner && ASKS_IDEMPOTENCY.matcher(inner.name()).matches())
+                  || (m instanceof Expr.Name name
+                      && ASKS_IDEMPOTENCY.matcher(name.name()).matches());
+        }
+        if (operation != null && !asks) {
+          findings.add(
+              new Finding(
+                  NAME,
+                  call.nameSpan(),
+                  "This hands an operation it is handed ("
+                      + operation
+                      + ") to a retry engine, which re-runs it after failures that can come after"
+                      + " the request was sent, and nothing asks whether the operation may be"
+                      + " repeated: a write that timed out may have committed, and the retry"
+                      + " applies it again. Retry only idempotent operations here (an"
+                      + " isIdempotent check, an idempotency key)",
+                  List.of()));
+          break;
         }
       }
     }
     return findings;
+  }
+
+  private static boolean receiverIsRetryEngine(Expr receiver) {
+    for (Node n : Nodes.sameFrame(receiver)) {
+      if (n instanceof Expr.Name name
+          && name.kind() != Expr.NameKind.TYPE
+          && RETRY_ENGINE.matcher(name.name()).matches()) {
+        return true;
+      }
+      if (n instanceof Expr.Call getter
+          && getter.args().isEmpty()
+          && RETRY_ENGINE.matcher(getter.name()).matches()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Calls that run an operation handed in as a parameter: {@code callable.call()}. */
@@ -243,9 +383,11 @@ public final class NonIdempotentRetryRule implements Rule {
     String operation = null;
     for (Node n : analysis.loopLevel(loop)) {
       if (n instanceof Expr.Call call && operation == null) {
-        operation = opaqueOperation(call);
+        operation = opaqueOperation(analysis, loop, call);
       }
-      if ((n instanceof Expr.Call call && ASKS_IDEMPOTENCY.matcher(call.name()).matches())
+      if ((n instanceof Expr.Call call
+              && ASKS_IDEMPOTENCY.matcher(call.name()).matches()
+              && !asksOnlyAboutFailure(analysis, call))
           || (n instanceof Expr.Name name
               && ASKS_IDEMPOTENCY.matcher(name.name()).matches()
               && (name.kind() != Expr.NameKind.TYPE || decidesToLeave(analysis, name)))) {
@@ -285,6 +427,39 @@ public final class NonIdempotentRetryRule implements Rule {
     return null;
   }
 
+  /** Names of predicates that classify a failure, not the operation. */
+  private static final Pattern ABOUT_FAILURE =
+      Pattern.compile("(?i)(?!.*idempot).*(exception|error|failure|throwable|cause).*");
+
+  /**
+   * Whether a retryable-named predicate asks only about the caught failure ({@code
+   * isRetryableException(e)}): it classifies the failure, it does not ask whether the operation may
+   * be repeated.
+   */
+  private static boolean asksOnlyAboutFailure(MethodAnalysis analysis, Expr.Call call) {
+    if (ABOUT_FAILURE.matcher(call.name()).matches()) {
+      return true;
+    }
+    if (call.args().isEmpty()) {
+      return false;
+    }
+    for (Expr arg : call.args()) {
+      if (!(arg instanceof Expr.Name name && isCatchParameter(analysis, name.name()))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean isCatchParameter(MethodAnalysis analysis, String name) {
+    for (Stmt.Catch clause : analysis.catches()) {
+      if (clause.parameter().equals(name)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /**
    * Whether a constant of a type named for the question ({@code HttpMethods.GET}) is tested by an
    * {@code if} that leaves the loop: the engine stops for some methods. Compared only to log the
@@ -316,7 +491,7 @@ public final class NonIdempotentRetryRule implements Rule {
   }
 
   /** Describes the call if it runs an operation handed in to the method, or returns null. */
-  private static String opaqueOperation(Expr.Call call) {
+  private static String opaqueOperation(MethodAnalysis analysis, LoopInfo loop, Expr.Call call) {
     if (OPERATION_RUNS.contains(call.name())
         && call.receiver() instanceof Expr.Name receiver
         && receiver.kind() == Expr.NameKind.PARAMETER
@@ -341,13 +516,56 @@ public final class NonIdempotentRetryRule implements Rule {
       // are judged by what they are.
       if (arg instanceof Expr.Name handed
           && handed.kind() == Expr.NameKind.PARAMETER
-          && !isLookup(handed.type())
-          && !handed.type().name().startsWith("java.")
-          && !(handed.type().isKnown() && handed.type().name().indexOf('.') < 0)) {
+          && isHandedRequest(handed)) {
         return call.name() + "(" + handed.name() + ")";
       }
     }
+    for (Expr arg : call.args()) {
+      // A request made, once before the loop, from what the caller handed in:
+      // template = factory.create(argv); .. executeAndDecode(template, options).
+      if (arg instanceof Expr.Name made
+          && made.kind() == Expr.NameKind.LOCAL
+          && made.qualifier() == null
+          && made.type().isKnown()
+          && isHandedRequest(made)
+          && madeFromParameters(analysis, loop, made.name())) {
+        return call.name() + "(" + made.name() + ")";
+      }
+    }
     return null;
+  }
+
+  /**
+   * Whether every value of a local is computed, outside the loop, from a call or construction that
+   * takes a parameter of the method.
+   */
+  private static boolean madeFromParameters(MethodAnalysis analysis, LoopInfo loop, String local) {
+    List<Expr> values = analysis.valuesOf(local);
+    if (values.isEmpty()) {
+      return false;
+    }
+    for (Expr value : values) {
+      if (!(value instanceof Expr.Call || value instanceof Expr.New)
+          || !value.span().isKnown()
+          || (loop != null && loop.span().isKnown() && loop.span().contains(value.span()))) {
+        return false;
+      }
+      boolean fromParameter = false;
+      for (Node n : Nodes.sameFrame(value)) {
+        fromParameter |= n instanceof Expr.Name name && name.kind() == Expr.NameKind.PARAMETER;
+      }
+      if (!fromParameter) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** A value of the project's or a library's own type, not a JDK value or a lookup. */
+  private static boolean isHandedRequest(Expr.Name handed) {
+    return !isLookup(handed.type())
+        && !handed.type().name().startsWith("java.")
+        && !(handed.type().isKnown() && handed.type().name().indexOf('.') < 0);
   }
 
   private static boolean isLookup(TypeRef type) {
