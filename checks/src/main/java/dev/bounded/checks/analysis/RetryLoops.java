@@ -142,11 +142,12 @@ final class RetryLoops {
     if (StopFlags.conditionChecksStop(loop)) {
       evidence.add(Evidence.STOP_FLAG);
     }
-    if (loop.kind() == Kind.FOR_EACH
-        && evidence.contains(Evidence.RETRYING_CATCH)
-        && evidence.contains(Evidence.EXITS_ON_SUCCESS)
-        && overNodes(analysis, loop)) {
-      evidence.add(Evidence.FAILOVER);
+    if (loop.kind() == Kind.FOR_EACH && overNodes(analysis, loop)) {
+      evidence.add(Evidence.OVER_NODES);
+      if (evidence.contains(Evidence.RETRYING_CATCH)
+          && evidence.contains(Evidence.EXITS_ON_SUCCESS)) {
+        evidence.add(Evidence.FAILOVER);
+      }
     }
     boolean perItem =
         evidence.contains(Evidence.TAKES_ITEMS)
@@ -283,27 +284,19 @@ final class RetryLoops {
         && !holder.name().matches("[A-Z][A-Z0-9_]*");
   }
 
-  /** Names of what a failover loop walks: nodes, addresses, replicas, servers, ... */
-  private static final Pattern NODES =
-      Pattern.compile(
-          "(?i).*(address|host|node|server|replica|endpoint|url|uri|broker|peer|member|instance"
-              + "|candidate|invoker|connection|channel|seed|target|backend|route|region"
-              + "|zone|\\bip|inet|socket|location|mirror|resolver|dns|cluster|shard|master|slave"
-              + "|primary|secondary|leader).*");
-
   /** Whether a for-each walks nodes or addresses (by the names and types it is written with). */
   private static boolean overNodes(MethodAnalysis analysis, LoopInfo loop) {
     Stmt.Loop statement = (Stmt.Loop) loop.node();
     Stmt.LocalVar variable = statement.variable();
     if (variable != null
-        && (NODES.matcher(variable.name()).matches()
-            || NODES.matcher(variable.type().simpleName()).matches())) {
+        && (CallNames.isNodeName(variable.name())
+            || CallNames.isNodeName(variable.type().simpleName()))) {
       return true;
     }
     Expr iterable = loop.iterable();
     if (iterable != null && iterable.span().isKnown()) {
       String text = analysis.context().text(iterable.span());
-      return NODES.matcher(text).matches();
+      return CallNames.isNodeName(text);
     }
     return false;
   }
@@ -644,15 +637,15 @@ final class RetryLoops {
     Node parent = analysis.parent(call);
     if (parent instanceof Expr.Assign assign
         && assign.target() instanceof Expr.Name target
-        && NODES.matcher(target.name()).matches()) {
+        && CallNames.isNodeName(target.name())) {
       return true;
     }
-    if (parent instanceof Stmt.LocalVar local && NODES.matcher(local.name()).matches()) {
+    if (parent instanceof Stmt.LocalVar local && CallNames.isNodeName(local.name())) {
       return true;
     }
     return call.receiver() != null
         && call.receiver().span().isKnown()
-        && NODES.matcher(analysis.context().text(call.receiver().span())).matches();
+        && CallNames.isNodeName(analysis.context().text(call.receiver().span()));
   }
 
   private static boolean takesItems(MethodAnalysis analysis, LoopInfo loop, List<Node> level) {
@@ -679,7 +672,7 @@ final class RetryLoops {
       if (n instanceof Stmt.LocalVar local
           && local.init() instanceof Expr.Call fetch
           && isItemFetch(fetch)
-          && !NODES.matcher(local.name()).matches()
+          && !CallNames.isNodeName(local.name())
           && !analysis.isInCatchBody(n, loop.node())) {
         return true; // List<Message> msgs = queue.takeMessages(batch);
       }

@@ -5,6 +5,7 @@ import com.sun.source.tree.BlockTree;
 import com.sun.source.tree.CatchTree;
 import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.CompilationUnitTree;
+import com.sun.source.tree.EnhancedForLoopTree;
 import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.LambdaExpressionTree;
@@ -168,6 +169,7 @@ final class AnalysisCache {
     static final int RESCHEDULE_SIGNAL = 1 << 20;
     static final int FAILURE_HANDLER = 1 << 21; // a method named like onException(..)
     static final int REQUEUE = 1 << 22; // in a catch clause, may put the failed work back
+    static final int NODE_NAME = 1 << 23; // what a failover walks: nodes, servers, urls
     private static final int COMPUTED = 1 << 30;
 
     private final Names names;
@@ -245,6 +247,9 @@ final class AnalysisCache {
       if (CallNames.isTimeoutName(name)) {
         bits |= TIMEOUT_NAME;
       }
+      if (CallNames.isNodeName(name)) {
+        bits |= NODE_NAME;
+      }
       Integer arity = CallNames.UNTIMED_WAITS.get(name);
       if (arity != null && arity >= 0 && arity <= 0xFF) {
         bits |= UNTIMED_WAIT | arity << ARITY_SHIFT;
@@ -274,6 +279,7 @@ final class AnalysisCache {
     private Name methodName;
     private int loopDepth;
     private int retryLambdaDepth;
+    private int nodeLoopDepth;
     private boolean relevant;
     private boolean timeoutInScope;
 
@@ -325,6 +331,7 @@ final class AnalysisCache {
       this.methodName = methodName;
       loopDepth = 0;
       retryLambdaDepth = 0;
+      nodeLoopDepth = 0;
       relevant = false;
       timeoutInScope = false;
     }
@@ -350,7 +357,24 @@ final class AnalysisCache {
         return null; /* Fast path: already decided, or nothing here. */
       }
       return switch (tree.getKind()) {
-        case FOR_LOOP, ENHANCED_FOR_LOOP, WHILE_LOOP, DO_WHILE_LOOP -> {
+        case ENHANCED_FOR_LOOP -> {
+          // A walk over nodes that may leave once one answers: a failover decided by a result.
+          boolean overNodes = overNodes((EnhancedForLoopTree) tree);
+          loopDepth++;
+          nodeLoopDepth += overNodes ? 1 : 0;
+          super.scan(tree, null);
+          nodeLoopDepth -= overNodes ? 1 : 0;
+          loopDepth--;
+          yield null;
+        }
+        case BREAK, RETURN -> {
+          if (nodeLoopDepth > 0) {
+            relevant = true;
+            yield null;
+          }
+          yield super.scan(tree, null);
+        }
+        case FOR_LOOP, WHILE_LOOP, DO_WHILE_LOOP -> {
           loopDepth++;
           super.scan(tree, null);
           loopDepth--;
@@ -439,6 +463,14 @@ final class AnalysisCache {
         return null;
       }
       return super.visitMethodInvocation(tree, null);
+    }
+
+    /** Whether a for-each's variable, its type or what it walks is named for nodes. */
+    private boolean overNodes(EnhancedForLoopTree loop) {
+      VariableTree variable = loop.getVariable();
+      return (names.of((Name) variable.getName()) & NameFacts.NODE_NAME) != 0
+          || (variable.getType() != null && mentions.any(variable.getType(), NameFacts.NODE_NAME))
+          || mentions.any(loop.getExpression(), NameFacts.NODE_NAME);
     }
 
     private static boolean hasLambda(List<? extends ExpressionTree> arguments) {

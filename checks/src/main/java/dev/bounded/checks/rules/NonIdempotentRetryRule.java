@@ -187,11 +187,84 @@ public final class NonIdempotentRetryRule implements Rule {
         if (engine != null) {
           findings.add(engine);
           findings.addAll(resendsAfterResult(analysis, loop));
+          Finding status = resendsAfterStatus(analysis, loop);
+          if (status != null) {
+            findings.add(status);
+          }
         }
       }
     }
     findings.addAll(handedToRetryEngine(analysis));
+    if (!callsItself(analysis)) {
+      Finding async = asyncEngine(analysis);
+      if (async != null) {
+        findings.add(async);
+      }
+    }
     return findings;
+  }
+
+  /**
+   * An asynchronous retry engine: the method runs an operation it is handed and, on the failure
+   * path of a completion callback ({@code whenComplete((r, e) -> { if (e != null) .. })}, {@code
+   * exceptionally(..)}), calls itself again, directly or from a task it schedules; nothing in it
+   * asks whether the operation may be repeated. Reported at the call that starts the next attempt.
+   */
+  private static Finding asyncEngine(MethodAnalysis analysis) {
+    Expr.Call next = null;
+    for (Expr.Call call : DelayedRetries.inFailureLambdas(analysis)) {
+      next = analysis.isSelfCall(call) ? call : selfCallInLambdas(analysis, call);
+      if (next != null) {
+        break;
+      }
+    }
+    if (next == null) {
+      return null;
+    }
+    String operation = null;
+    for (Node n : Nodes.preOrder(analysis.method().body())) {
+      if (n instanceof Expr.Call call
+          && ASKS_IDEMPOTENCY.matcher(call.name()).matches()
+          && !asksOnlyAboutFailure(analysis, call)) {
+        return null;
+      }
+      if (n instanceof Expr.Name name && ASKS_IDEMPOTENCY.matcher(name.name()).matches()) {
+        return null;
+      }
+      if (n instanceof Expr.Call call && operation == null && !analysis.isSelfCall(call)) {
+        operation = opaqueOperation(analysis, null, call);
+      }
+    }
+    if (operation == null) {
+      return null;
+    }
+    return new Finding(
+        NAME,
+        next.nameSpan(),
+        "This asynchronous retry re-runs an operation it is handed ("
+            + operation
+            + ") after any failure, which can come after the request was sent, and never asks"
+            + " whether the operation may be repeated: a write that timed out may have committed,"
+            + " and the retry applies it again. Retry writes only when they are idempotent (an"
+            + " idempotency key, an isIdempotent check), or only failures that prove nothing was"
+            + " sent (ConnectException)",
+        List.of());
+  }
+
+  /**
+   * A call of the method itself in a lambda handed to {@code call} ({@code schedule(() -> ..)}).
+   */
+  private static Expr.Call selfCallInLambdas(MethodAnalysis analysis, Expr.Call call) {
+    for (Expr arg : call.args()) {
+      if (arg instanceof Expr.Lambda lambda) {
+        for (Node n : Nodes.sameFrame(lambda.body())) {
+          if (n instanceof Expr.Call inner && analysis.isSelfCall(inner)) {
+            return inner;
+          }
+        }
+      }
+    }
+    return null;
   }
 
   /**
@@ -243,6 +316,46 @@ public final class NonIdempotentRetryRule implements Rule {
       }
     }
     return findings;
+  }
+
+  /** Names of calls that read whether a response succeeded: {@code isSuccessStatusCode()}. */
+  private static final Pattern STATUS_READ =
+      Pattern.compile("(?i)(is)?(success\\w*|ok|error\\w*)|(get)?status(code)?");
+
+  /**
+   * In a loop that re-runs an operation it is handed, an {@code if} on the response's status that
+   * lets the loop go round ({@code if (!response.isSuccessStatusCode()) { ..handled.. }}): the
+   * engine resends after an unsuccessful result too, whatever the request's method.
+   */
+  private static Finding resendsAfterStatus(MethodAnalysis analysis, LoopInfo loop) {
+    if (loop.kind() == LoopInfo.Kind.RECURSION) {
+      return null;
+    }
+    for (Node n : analysis.loopLevel(loop)) {
+      if (!(n instanceof Stmt.If check)
+          || analysis.isInCatchBody(check, loop.node())
+          || Flow.leaves(check.then())) {
+        continue;
+      }
+      for (Node m : Nodes.sameFrame(check.condition())) {
+        if (m instanceof Expr.Call read
+            && read.args().isEmpty()
+            && read.receiver() != null
+            && STATUS_READ.matcher(read.name()).matches()) {
+          return new Finding(
+              NAME,
+              read.nameSpan(),
+              "This retry loop goes round again after an unsuccessful response ("
+                  + read.name()
+                  + "()) of the operation it is handed, and never asks whether the operation may"
+                  + " be repeated: a 5xx can come after the write took effect, and the retry"
+                  + " applies it again. Retry writes only when they are idempotent (an idempotency"
+                  + " key, an isIdempotent check)",
+              List.of());
+        }
+      }
+    }
+    return null;
   }
 
   /** Whether a self-call passes on, unchanged, a parameter that {@link #opaqueOperation} sends. */
@@ -496,10 +609,11 @@ public final class NonIdempotentRetryRule implements Rule {
         && call.receiver() instanceof Expr.Name receiver
         && receiver.kind() == Expr.NameKind.PARAMETER
         && !isLookup(receiver.type())
+        && !isJdkValue(receiver.type())
         && (!call.name().equals("get") || call.args().isEmpty())) {
       return receiver.name() + "." + call.name() + "(..)";
     }
-    if (!REQUEST_SENDS.matcher(call.name()).matches()) {
+    if (!REQUEST_SENDS.matcher(call.name()).matches() || handsOutcomeToCallback(call)) {
       return null;
     }
     for (Expr arg : call.args()) {
@@ -559,6 +673,37 @@ public final class NonIdempotentRetryRule implements Rule {
       }
     }
     return true;
+  }
+
+  /** Names of arguments that receive an operation's outcome later: a callback, a listener. */
+  private static final Pattern CALLBACK =
+      Pattern.compile("(?i).*(callback|listener|observer|handler).*");
+
+  /**
+   * Whether the call dispatches the request with a callback for its outcome ({@code
+   * connection.asyncRequest(request, callback)}): what it throws is a failure to dispatch, and the
+   * outcome is not retried here.
+   */
+  private static boolean handsOutcomeToCallback(Expr.Call call) {
+    for (Expr arg : call.args()) {
+      if (arg instanceof Expr.Name name && CALLBACK.matcher(name.name()).matches()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * A JDK value whose {@code get()} or {@code run()} is not an operation handed in ({@code
+   * AtomicLong.get()}); the JDK's functional types ({@code Supplier}, {@code Callable}, {@code
+   * Runnable}, {@code Function}) are.
+   */
+  private static boolean isJdkValue(TypeRef type) {
+    String name = type.name();
+    return name.startsWith("java.")
+        && !name.startsWith("java.util.function.")
+        && !name.equals("java.util.concurrent.Callable")
+        && !name.equals("java.lang.Runnable");
   }
 
   /** A value of the project's or a library's own type, not a JDK value or a lookup. */

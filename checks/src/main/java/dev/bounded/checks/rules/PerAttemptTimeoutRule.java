@@ -1,5 +1,6 @@
 package dev.bounded.checks.rules;
 
+import dev.bounded.checks.analysis.Flow;
 import dev.bounded.checks.analysis.LoopInfo;
 import dev.bounded.checks.analysis.MethodAnalysis;
 import dev.bounded.checks.analysis.Nodes;
@@ -119,7 +120,9 @@ public final class PerAttemptTimeoutRule implements Rule {
   @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
   public List<Finding> check(MethodAnalysis analysis, RuleConfig config) {
     List<Finding> findings = new ArrayList<>();
-    for (LoopInfo loop : analysis.retryLoops()) {
+    List<LoopInfo> loops = new ArrayList<>(analysis.retryLoops());
+    loops.addAll(failoversByResult(analysis));
+    for (LoopInfo loop : loops) {
       if (hasDeadlineBefore(analysis, loop)) {
         continue;
       }
@@ -198,6 +201,50 @@ public final class PerAttemptTimeoutRule implements Rule {
     findings.addAll(recursionsWithTheSameTimeout(analysis));
     findings.addAll(waitsUntilDone(analysis, config));
     return findings;
+  }
+
+  /**
+   * For-each loops over nodes or addresses that try each until one succeeds, decided by a result
+   * rather than a catch ({@code for (String url : urls) { if (probe(url)) { ..; break; } }}, {@code
+   * connect(node); if (isConnected()) break;}): every node gets the whole timeout.
+   */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  private static List<LoopInfo> failoversByResult(MethodAnalysis analysis) {
+    List<LoopInfo> failovers = new ArrayList<>();
+    for (LoopInfo loop : analysis.loops()) {
+      if (loop.isRetryLoop()
+          || loop.kind() != LoopInfo.Kind.FOR_EACH
+          || !loop.evidence().contains(LoopInfo.Evidence.OVER_NODES)
+          || !loop.evidence().contains(LoopInfo.Evidence.EXITS_ON_SUCCESS)
+          || loop.evidence().contains(LoopInfo.Evidence.TAKES_ITEMS)) {
+        continue;
+      }
+      for (Node n : analysis.loopLevel(loop)) {
+        if (n instanceof Stmt.If check
+            && leavesOnSuccess(check.then())
+            && !analysis.isInCatchBody(check, loop.node())
+            && Nodes.sameFrame(check.condition()).stream().anyMatch(m -> m instanceof Expr.Call)) {
+          failovers.add(loop);
+          break;
+        }
+      }
+    }
+    return failovers;
+  }
+
+  /** Whether a branch always leaves the loop by a break or return (not by throwing). */
+  private static boolean leavesOnSuccess(Stmt branch) {
+    if (Flow.canCompleteNormally(branch)) {
+      return false;
+    }
+    boolean leaves = false;
+    for (Node n : Nodes.sameFrame(branch)) {
+      if (n instanceof Stmt.Throw) {
+        return false;
+      }
+      leaves |= n instanceof Stmt.Return || n instanceof Stmt.Break;
+    }
+    return leaves;
   }
 
   /** Names of calls that set a timeout on a request, a connection or a client. */

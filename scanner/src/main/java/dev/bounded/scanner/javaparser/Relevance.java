@@ -7,11 +7,13 @@ import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.expr.LambdaExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
+import com.github.javaparser.ast.stmt.BreakStmt;
 import com.github.javaparser.ast.stmt.DoStmt;
 import com.github.javaparser.ast.stmt.ForEachStmt;
 import com.github.javaparser.ast.stmt.ForStmt;
 import com.github.javaparser.ast.stmt.LocalClassDeclarationStmt;
 import com.github.javaparser.ast.stmt.LocalRecordDeclarationStmt;
+import com.github.javaparser.ast.stmt.ReturnStmt;
 import com.github.javaparser.ast.stmt.TryStmt;
 import com.github.javaparser.ast.stmt.WhileStmt;
 import com.github.javaparser.ast.type.ClassOrInterfaceType;
@@ -97,6 +99,13 @@ final class Relevance {
         }
         return scan(lambda, loopDepth + 1, self);
       }
+    }
+    if (node instanceof ForEachStmt walk
+        && (CallNames.isNodeName(walk.getVariable().toString())
+            || CallNames.isNodeName(walk.getIterable().toString()))
+        && (walk.getBody().findFirst(BreakStmt.class).isPresent()
+            || walk.getBody().findFirst(ReturnStmt.class).isPresent())) {
+      return true; // a walk over nodes that may leave once one answers: a failover by result
     }
     int depth = loopDepth;
     if (node instanceof ForStmt
