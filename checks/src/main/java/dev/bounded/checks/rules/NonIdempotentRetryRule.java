@@ -613,7 +613,9 @@ public final class NonIdempotentRetryRule implements Rule {
         && (!call.name().equals("get") || call.args().isEmpty())) {
       return receiver.name() + "." + call.name() + "(..)";
     }
-    if (!REQUEST_SENDS.matcher(call.name()).matches() || handsOutcomeToCallback(call)) {
+    if (!REQUEST_SENDS.matcher(call.name()).matches()
+        || handsOutcomeToCallback(call)
+        || READ_NAMED.matcher(call.name()).matches()) {
       return null;
     }
     for (Expr arg : call.args()) {
@@ -680,11 +682,14 @@ public final class NonIdempotentRetryRule implements Rule {
       Pattern.compile("(?i).*(callback|listener|observer|handler).*");
 
   /**
-   * Whether the call dispatches the request with a callback for its outcome ({@code
-   * connection.asyncRequest(request, callback)}): what it throws is a failure to dispatch, and the
-   * outcome is not retried here.
+   * Whether the call dispatches the request asynchronously with a callback for its outcome ({@code
+   * connection.asyncRequest(request, callback)}, by its name and a callback argument): what it
+   * throws is a failure to dispatch, and the outcome is not retried here.
    */
   private static boolean handsOutcomeToCallback(Expr.Call call) {
+    if (!call.name().toLowerCase(Locale.ROOT).contains("async")) {
+      return false;
+    }
     for (Expr arg : call.args()) {
       if (arg instanceof Expr.Name name && CALLBACK.matcher(name.name()).matches()) {
         return true;
@@ -692,6 +697,14 @@ public final class NonIdempotentRetryRule implements Rule {
     }
     return false;
   }
+
+  /**
+   * Names of calls that read: {@code getTopics(..)}, {@code newLookupRequest(..)}, {@code fetch}.
+   */
+  private static final Pattern READ_NAMED =
+      Pattern.compile(
+          "(get|fetch|lookup|query|read|list|find|load|search)([A-Z0-9_].*)?"
+              + "|.*[a-z0-9](Get|Fetch|Lookup|Query|Read|List|Find|Load|Search)([A-Z0-9_].*)?");
 
   /**
    * A JDK value whose {@code get()} or {@code run()} is not an operation handed in ({@code
