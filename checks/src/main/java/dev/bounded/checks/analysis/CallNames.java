@@ -229,6 +229,25 @@ public final class CallNames {
     return TIMEOUT_NAME.matches(name);
   }
 
+  /** Names of what a failover loop walks: nodes, addresses, replicas, servers, ... */
+  private static final java.util.regex.Pattern NODES =
+      java.util.regex.Pattern.compile(
+          "(?i).*(address|host|node|server|replica|endpoint|url|uri|broker|peer|member|instance"
+              + "|candidate|invoker|connection|channel|seed|target|backend|route|region"
+              + "|zone|\\bip|inet|socket|location|mirror|resolver|dns|cluster|shard|master|slave"
+              + "|primary|secondary|leader).*");
+
+  /**
+   * Tells whether a name (or an expression's text) speaks of what a failover walks: nodes,
+   * addresses, servers, replicas, URLs.
+   *
+   * @param name a variable's or type's name, or source text
+   * @return {@code true} if it does
+   */
+  public static boolean isNodeName(String name) {
+    return NODES.matcher(name).matches();
+  }
+
   private static Set<String> union(Set<String> a, Set<String> b) {
     Set<String> all = new HashSet<>(a);
     all.addAll(b);

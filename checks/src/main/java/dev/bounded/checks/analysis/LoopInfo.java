@@ -61,7 +61,13 @@ public final class LoopInfo {
     /** The loop condition checks a request to stop ({@code while (running)}). */
     STOP_FLAG,
     /** A for-each over nodes or addresses that tries the operation on each until one succeeds. */
-    FAILOVER
+    FAILOVER,
+    /**
+     * A for-each over nodes or addresses (by the names and types it is written with), whatever it
+     * does with them: with {@link #EXITS_ON_SUCCESS} and no retrying catch, a failover decided by a
+     * result ({@code if (probe(url)) break;}).
+     */
+    OVER_NODES
   }
 
   private final Kind kind;

@@ -278,9 +278,22 @@ public final class MethodAnalysis {
     if (declared != null) {
       return declared == method; // an overload of the same name and arity is another method
     }
+    // An overload without a body here (abstract, an interface's): its parameters tell it apart.
+    List<String> names = call.method().parameterNames();
+    if (!names.isEmpty() && !names.equals(parameterNames())) {
+      return false;
+    }
     return !call.method().resolved()
         || method.owner().isEmpty()
         || call.method().owner().name().equals(method.owner());
+  }
+
+  private List<String> parameterNames() {
+    List<String> names = new ArrayList<>();
+    for (MethodModel.Param param : method.params()) {
+      names.add(param.name());
+    }
+    return names;
   }
 
   /** One context per node on the way down: its loop, its lambda, its catch clause. */

@@ -157,11 +157,16 @@ final class RetryLoops {
     if (StopFlags.conditionChecksStop(loop)) {
       evidence.add(Evidence.STOP_FLAG);
     }
-    if (loop.kind() == Kind.FOR_EACH
-        && evidence.contains(Evidence.RETRYING_CATCH)
-        && evidence.contains(Evidence.EXITS_ON_SUCCESS)
-        && (overNodes(analysis, loop) || triesEachInTurn(analysis, loop, level))) {
-      evidence.add(Evidence.FAILOVER);
+    if (loop.kind() == Kind.FOR_EACH) {
+      boolean overNodes = overNodes(analysis, loop);
+      if (overNodes) {
+        evidence.add(Evidence.OVER_NODES);
+      }
+      if (evidence.contains(Evidence.RETRYING_CATCH)
+          && evidence.contains(Evidence.EXITS_ON_SUCCESS)
+          && (overNodes || triesEachInTurn(analysis, loop, level))) {
+        evidence.add(Evidence.FAILOVER);
+      }
     }
     boolean perItem =
         evidence.contains(Evidence.TAKES_ITEMS)
@@ -332,50 +337,6 @@ final class RetryLoops {
         && !NamePattern.isConstantName(holder.name());
   }
 
-  /** Names of what a failover loop walks: nodes, addresses, replicas, servers, ... */
-  private static final NamePattern NODES =
-      NamePattern.containing(
-          "(?i).*(address|host|node|server|replica|endpoint|url|uri|broker|peer|member|instance"
-              + "|candidate|invoker|connection|channel|seed|target|backend|route|region"
-              + "|zone|\\bip|inet|socket|location|mirror|resolver|dns|cluster|shard|master|slave"
-              + "|primary|secondary|leader).*",
-          "address",
-          "host",
-          "node",
-          "server",
-          "replica",
-          "endpoint",
-          "url",
-          "uri",
-          "broker",
-          "peer",
-          "member",
-          "instance",
-          "candidate",
-          "invoker",
-          "connection",
-          "channel",
-          "seed",
-          "target",
-          "backend",
-          "route",
-          "region",
-          "zone",
-          "ip",
-          "inet",
-          "socket",
-          "location",
-          "mirror",
-          "resolver",
-          "dns",
-          "cluster",
-          "shard",
-          "master",
-          "slave",
-          "primary",
-          "secondary",
-          "leader");
-
   /**
    * Whether a for-each tries one operation on each element in turn until one succeeds, whatever the
    * elements are called: a try block that uses the element ({@code adminBiz.registry(..)}, {@code
@@ -430,13 +391,14 @@ final class RetryLoops {
     Stmt.Loop statement = (Stmt.Loop) loop.node();
     Stmt.LocalVar variable = statement.variable();
     if (variable != null
-        && (NODES.matches(variable.name()) || NODES.matches(variable.type().simpleName()))) {
+        && (CallNames.isNodeName(variable.name())
+            || CallNames.isNodeName(variable.type().simpleName()))) {
       return true;
     }
     Expr iterable = loop.iterable();
     if (iterable != null && iterable.span().isKnown()) {
       String text = analysis.context().text(iterable.span());
-      return NODES.matches(text);
+      return CallNames.isNodeName(text);
     }
     return false;
   }
@@ -808,15 +770,15 @@ final class RetryLoops {
     }
     if (parent instanceof Expr.Assign assign
         && assign.target() instanceof Expr.Name target
-        && NODES.matches(target.name())) {
+        && CallNames.isNodeName(target.name())) {
       return true;
     }
-    if (parent instanceof Stmt.LocalVar local && NODES.matches(local.name())) {
+    if (parent instanceof Stmt.LocalVar local && CallNames.isNodeName(local.name())) {
       return true;
     }
     return call.receiver() != null
         && call.receiver().span().isKnown()
-        && NODES.matches(analysis.context().text(call.receiver().span()));
+        && CallNames.isNodeName(analysis.context().text(call.receiver().span()));
   }
 
   /**
@@ -875,7 +837,7 @@ final class RetryLoops {
       if (n instanceof Stmt.LocalVar local
           && local.init() instanceof Expr.Call fetch
           && isItemFetch(fetch)
-          && !NODES.matches(local.name())
+          && !CallNames.isNodeName(local.name())
           && !analysis.isInCatchBody(n, loop.node())) {
         return true; // List<Message> msgs = queue.takeMessages(batch);
       }

@@ -7,6 +7,7 @@ import com.sun.source.tree.CatchTree;
 import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.CompilationUnitTree;
 import com.sun.source.tree.CompoundAssignmentTree;
+import com.sun.source.tree.EnhancedForLoopTree;
 import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.LambdaExpressionTree;
@@ -197,6 +198,7 @@ final class AnalysisCache {
     static final int RESCHEDULE_SIGNAL = 1 << 20;
     static final int FAILURE_HANDLER = 1 << 21; // a method named like onException(..)
     static final int REQUEUE = 1 << 22; // in a catch clause, may put the failed work back
+    static final int NODE_NAME = 1 << 23; // what a failover walks: nodes, servers, urls
     private static final int COMPUTED = 1 << 30;
 
     private final Names names;
@@ -273,6 +275,9 @@ final class AnalysisCache {
       }
       if (CallNames.isTimeoutName(name)) {
         bits |= TIMEOUT_NAME;
+      }
+      if (CallNames.isNodeName(name)) {
+        bits |= NODE_NAME;
       }
       Integer arity = CallNames.UNTIMED_WAITS.get(name);
       if (arity != null && arity >= 0 && arity <= 0xFF) {
@@ -364,9 +369,9 @@ final class AnalysisCache {
    * a broad catch ({@code Exception}, {@code Throwable}) whose try statement can throw an {@code
    * InterruptedException} ({@link Interrupts}), which the catch may swallow; if it creates an
    * executor; if it configures a retry library's backoff; if it waits without a timeout after a
-   * deadline or timeout came into scope (a parameter or local by its type or name); if it grows a
-   * value ({@code *=}, {@code <<=}, {@code <<}, {@code pow}: a backoff); or if a retry library's
-   * call runs inside another's lambda.
+   * deadline or timeout came into scope (a parameter or local by its type or name), or calls itself
+   * with one in scope; if it grows a value ({@code *=}, {@code <<=}, {@code <<}, {@code pow}: a
+   * backoff); or if a retry library's call runs inside another's lambda.
    *
    * <p>One instance per thread, reset for each method: the scan allocates nothing per node.
    */
@@ -374,10 +379,12 @@ final class AnalysisCache {
     private final NameFacts names;
     private final Interrupts interrupts;
     private final Mentions mentions = new Mentions();
+    private final RetryNames retryNames = new RetryNames();
     private final Calls calls = new Calls();
     private Name methodName;
     private int loopDepth;
     private int retryLambdaDepth;
+    private int nodeLoopDepth;
     private boolean relevant;
     private boolean timeoutInScope;
 
@@ -430,6 +437,7 @@ final class AnalysisCache {
       this.methodName = methodName;
       loopDepth = 0;
       retryLambdaDepth = 0;
+      nodeLoopDepth = 0;
       relevant = false;
       timeoutInScope = false;
     }
@@ -455,7 +463,24 @@ final class AnalysisCache {
         return null; /* Fast path: already decided, or nothing here. */
       }
       return switch (tree.getKind()) {
-        case FOR_LOOP, ENHANCED_FOR_LOOP, WHILE_LOOP, DO_WHILE_LOOP -> {
+        case ENHANCED_FOR_LOOP -> {
+          // A walk over nodes that may leave once one answers: a failover decided by a result.
+          boolean overNodes = overNodes((EnhancedForLoopTree) tree);
+          loopDepth++;
+          nodeLoopDepth += overNodes ? 1 : 0;
+          super.scan(tree, null);
+          nodeLoopDepth -= overNodes ? 1 : 0;
+          loopDepth--;
+          yield null;
+        }
+        case BREAK, RETURN -> {
+          if (nodeLoopDepth > 0) {
+            relevant = true;
+            yield null;
+          }
+          yield super.scan(tree, null);
+        }
+        case FOR_LOOP, WHILE_LOOP, DO_WHILE_LOOP -> {
           loopDepth++;
           super.scan(tree, null);
           loopDepth--;
@@ -531,8 +556,16 @@ final class AnalysisCache {
                       | NameFacts.RESCHEDULE_SIGNAL))
               != 0
           || (timeoutInScope && NameFacts.isUntimedWait(facts, arguments.size()))
-          || (name != null && name.contentEquals("pow"))) {
+          || (name != null && name.contentEquals("pow"))
+          // A recursion that may hand its own timeout on.
+          || (timeoutInScope && methodName != null && methodName.equals(name))) {
         relevant = true;
+        return null;
+      }
+      if (hasLambda(arguments)
+          && tree.getMethodSelect() instanceof MemberSelectTree select
+          && retryNames.any(select.getExpression())) {
+        relevant = true; // an operation handed to a retry engine: retryTemplate.execute(() -> ..)
         return null;
       }
       if ((facts & NameFacts.RETRY_CALL) != 0) {
@@ -562,6 +595,14 @@ final class AnalysisCache {
       return super.visitMethodInvocation(tree, null);
     }
 
+    /** Whether a for-each's variable, its type or what it walks is named for nodes. */
+    private boolean overNodes(EnhancedForLoopTree loop) {
+      VariableTree variable = loop.getVariable();
+      return (names.of((Name) variable.getName()) & NameFacts.NODE_NAME) != 0
+          || (variable.getType() != null && mentions.any(variable.getType(), NameFacts.NODE_NAME))
+          || mentions.any(loop.getExpression(), NameFacts.NODE_NAME);
+    }
+
     private static boolean hasLambda(List<? extends ExpressionTree> arguments) {
       for (ExpressionTree argument : arguments) {
         if (argument instanceof LambdaExpressionTree) {
@@ -578,6 +619,41 @@ final class AnalysisCache {
         return (Name) member.getIdentifier();
       }
       return select instanceof IdentifierTree id ? (Name) id.getName() : null;
+    }
+
+    /**
+     * Whether an expression (a call's receiver) names something for retries: {@code retryTemplate},
+     * {@code getRetrier()}, {@code Failsafe.with(retryPolicy)}. Lambdas are not entered.
+     */
+    private static final class RetryNames extends TreeScanner<Void, Void> {
+      private boolean found;
+
+      boolean any(Tree receiver) {
+        found = false;
+        scan(receiver, null);
+        return found;
+      }
+
+      private void note(Name name) {
+        found |= name.toString().toLowerCase(java.util.Locale.ROOT).contains("retr");
+      }
+
+      @Override
+      public Void visitIdentifier(IdentifierTree node, Void unused) {
+        note((Name) node.getName());
+        return null;
+      }
+
+      @Override
+      public Void visitMemberSelect(MemberSelectTree node, Void unused) {
+        note((Name) node.getIdentifier());
+        return super.visitMemberSelect(node, null);
+      }
+
+      @Override
+      public Void visitLambdaExpression(LambdaExpressionTree node, Void unused) {
+        return null;
+      }
     }
 
     /** Whether a type as written names a type whose simple name has one of the facts. */

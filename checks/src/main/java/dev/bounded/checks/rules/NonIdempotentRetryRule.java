@@ -7,6 +7,7 @@ import dev.bounded.checks.analysis.NamePattern;
 import dev.bounded.checks.analysis.Nodes;
 import dev.bounded.checks.model.Expr;
 import dev.bounded.checks.model.Finding;
+import dev.bounded.checks.model.MethodModel;
 import dev.bounded.checks.model.Node;
 import dev.bounded.checks.model.Span;
 import dev.bounded.checks.model.Stmt;
@@ -175,11 +176,14 @@ public final class NonIdempotentRetryRule implements Rule {
         String what = nonIdempotentCall(analysis, loop, call, config);
         if (what != null) {
           specific = true;
+          Stmt.Catch putBack = puttingBack(analysis, loop, call);
           findings.add(
               new Finding(
                   NAME,
-                  call.nameSpan(),
-                  "This retry loop repeats "
+                  putBack == null ? call.nameSpan() : putBack.typeSpan(),
+                  (putBack == null
+                          ? "This retry loop repeats "
+                          : "This handler puts back, to repeat, ")
                       + what
                       + ", which may have committed: an attempt that timed out after the request"
                       + " was sent may have taken effect, and the retry applies it again. "
@@ -191,10 +195,259 @@ public final class NonIdempotentRetryRule implements Rule {
         Finding engine = genericEngine(analysis, loop);
         if (engine != null) {
           findings.add(engine);
+          findings.addAll(resendsAfterResult(analysis, loop));
+          Finding status = resendsAfterStatus(analysis, loop);
+          if (status != null) {
+            findings.add(status);
+          }
+        }
+      }
+    }
+    findings.addAll(handedToRetryEngine(analysis));
+    if (!callsItself(analysis)) {
+      Finding async = asyncEngine(analysis);
+      if (async != null) {
+        findings.add(async);
+      }
+    }
+    return findings;
+  }
+
+  /**
+   * An asynchronous retry engine: the method runs an operation it is handed and, on the failure
+   * path of a completion callback ({@code whenComplete((r, e) -> { if (e != null) .. })}, {@code
+   * exceptionally(..)}), calls itself again, directly or from a task it schedules; nothing in it
+   * asks whether the operation may be repeated. Reported at the call that starts the next attempt.
+   */
+  private static Finding asyncEngine(MethodAnalysis analysis) {
+    Expr.Call next = null;
+    for (Expr.Call call : DelayedRetries.inFailureLambdas(analysis)) {
+      next = analysis.isSelfCall(call) ? call : selfCallInLambdas(analysis, call);
+      if (next != null) {
+        break;
+      }
+    }
+    if (next == null) {
+      return null;
+    }
+    String operation = null;
+    for (Node n : Nodes.preOrder(analysis.method().body())) {
+      if (n instanceof Expr.Call call
+          && ASKS_IDEMPOTENCY.matches(call.name())
+          && !asksOnlyAboutFailure(analysis, call)) {
+        return null;
+      }
+      if (n instanceof Expr.Name name && ASKS_IDEMPOTENCY.matches(name.name())) {
+        return null;
+      }
+      if (n instanceof Expr.Call call && operation == null && !analysis.isSelfCall(call)) {
+        operation = opaqueOperation(analysis, null, call);
+      }
+    }
+    if (operation == null) {
+      return null;
+    }
+    return new Finding(
+        NAME,
+        next.nameSpan(),
+        "This asynchronous retry re-runs an operation it is handed ("
+            + operation
+            + ") after any failure, which can come after the request was sent, and never asks"
+            + " whether the operation may be repeated: a write that timed out may have committed,"
+            + " and the retry applies it again. Retry writes only when they are idempotent (an"
+            + " idempotency key, an isIdempotent check), or only failures that prove nothing was"
+            + " sent (ConnectException)",
+        List.of());
+  }
+
+  /**
+   * A call of the method itself in a lambda handed to {@code call} ({@code schedule(() -> ..)}).
+   */
+  private static Expr.Call selfCallInLambdas(MethodAnalysis analysis, Expr.Call call) {
+    for (Expr arg : call.args()) {
+      if (arg instanceof Expr.Lambda lambda) {
+        for (Node n : Nodes.sameFrame(lambda.body())) {
+          if (n instanceof Expr.Call inner && analysis.isSelfCall(inner)) {
+            return inner;
+          }
+        }
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The catch clause that puts the failed work back to be tried again ({@code events.add(event)}, a
+   * timer that re-queues it) when the write failed in its {@code try} block: the retry decision of
+   * a re-queue, where the write itself runs in another round of the worker.
+   */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  private static Stmt.Catch puttingBack(MethodAnalysis analysis, LoopInfo loop, Expr.Call write) {
+    if (loop.kind() != LoopInfo.Kind.RECURSION || callsItself(analysis)) {
+      return null;
+    }
+    for (Stmt.Catch clause : analysis.catches()) {
+      Stmt.Try t = analysis.tryOf(clause);
+      if (analysis.loopOf(clause) == loop
+          && analysis.goesRoundAgain(clause, loop)
+          && Nodes.preOrder(t.body()).stream().anyMatch(n -> n == write)) {
+        return clause;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * In a recursion that re-runs an operation it is handed, a call of itself outside any catch
+   * clause, with the same handed-in request, after an unsuccessful result (a 503, a failed status):
+   * a retry decision too, reported there.
+   */
+  private static List<Finding> resendsAfterResult(MethodAnalysis analysis, LoopInfo loop) {
+    if (loop.kind() != LoopInfo.Kind.RECURSION) {
+      return List.of();
+    }
+    List<Finding> findings = new ArrayList<>();
+    for (Node n : Nodes.sameFrame(analysis.method().body())) {
+      if (n instanceof Expr.Call call
+          && analysis.isSelfCall(call)
+          && !analysis.isInCatchBody(call, analysis.method().body())
+          && passesHandedOperation(analysis, call)) {
+        findings.add(
+            new Finding(
+                NAME,
+                call.nameSpan(),
+                "This retry re-runs the operation it is handed after an unsuccessful result (a"
+                    + " failed status can come after the request took effect), and never asks"
+                    + " whether the operation may be repeated: a write may be applied twice. Retry"
+                    + " writes only when they are idempotent (an idempotency key, an isIdempotent"
+                    + " check)",
+                List.of()));
+      }
+    }
+    return findings;
+  }
+
+  /** Names of calls that read whether a response succeeded: {@code isSuccessStatusCode()}. */
+  private static final java.util.regex.Pattern STATUS_READ =
+      java.util.regex.Pattern.compile("(?i)(is)?(success\\w*|ok|error\\w*)|(get)?status(code)?");
+
+  /**
+   * In a loop that re-runs an operation it is handed, an {@code if} on the response's status that
+   * lets the loop go round ({@code if (!response.isSuccessStatusCode()) { ..handled.. }}): the
+   * engine resends after an unsuccessful result too, whatever the request's method.
+   */
+  private static Finding resendsAfterStatus(MethodAnalysis analysis, LoopInfo loop) {
+    if (loop.kind() == LoopInfo.Kind.RECURSION) {
+      return null;
+    }
+    for (Node n : analysis.loopLevel(loop)) {
+      if (!(n instanceof Stmt.If check)
+          || analysis.isInCatchBody(check, loop.node())
+          || Flow.leaves(check.then())) {
+        continue;
+      }
+      for (Node m : Nodes.sameFrame(check.condition())) {
+        if (m instanceof Expr.Call read
+            && read.args().isEmpty()
+            && read.receiver() != null
+            && STATUS_READ.matcher(read.name()).matches()) {
+          return new Finding(
+              NAME,
+              read.nameSpan(),
+              "This retry loop goes round again after an unsuccessful response ("
+                  + read.name()
+                  + "()) of the operation it is handed, and never asks whether the operation may"
+                  + " be repeated: a 5xx can come after the write took effect, and the retry"
+                  + " applies it again. Retry writes only when they are idempotent (an idempotency"
+                  + " key, an isIdempotent check)",
+              List.of());
+        }
+      }
+    }
+    return null;
+  }
+
+  /** Whether a self-call passes on, unchanged, a parameter that {@link #opaqueOperation} sends. */
+  private static boolean passesHandedOperation(MethodAnalysis analysis, Expr.Call self) {
+    List<MethodModel.Param> params = analysis.method().params();
+    for (int i = 0; i < self.args().size() && i < params.size(); i++) {
+      if (self.args().get(i) instanceof Expr.Name name
+          && name.qualifier() == null
+          && name.name().equals(params.get(i).name())
+          && isHandedRequest(name)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Names of objects that retry what they are given: {@code retryTemplate}, {@code retrier}. */
+  private static final java.util.regex.Pattern RETRY_ENGINE =
+      java.util.regex.Pattern.compile("(?i).*(retry|retrier|retries).*");
+
+  /**
+   * An operation handed in, passed to a retry engine of a library or the project ({@code
+   * retryTemplate.execute(() -> doExecute(action))}, {@code retrier.call(() -> op.call())}): the
+   * engine re-runs it after any failure its policy retries, writes included, and nothing here asks
+   * whether it may be repeated.
+   */
+  private static List<Finding> handedToRetryEngine(MethodAnalysis analysis) {
+    List<Finding> findings = new ArrayList<>();
+    for (Node n : Nodes.preOrder(analysis.method().body())) {
+      if (!(n instanceof Expr.Call call)
+          || !OPERATION_RUNS.contains(call.name())
+          || call.receiver() == null
+          || !receiverIsRetryEngine(call.receiver())) {
+        continue;
+      }
+      for (Expr arg : call.args()) {
+        if (!(arg instanceof Expr.Lambda lambda)) {
+          continue;
+        }
+        String operation = null;
+        boolean asks = false;
+        for (Node m : Nodes.preOrder(lambda.body())) {
+          if (m instanceof Expr.Call inner && operation == null) {
+            operation = opaqueOperation(analysis, null, inner);
+          }
+          asks |=
+              (m instanceof Expr.Call inner && ASKS_IDEMPOTENCY.matches(inner.name()))
+                  || (m instanceof Expr.Name name && ASKS_IDEMPOTENCY.matches(name.name()));
+        }
+        if (operation != null && !asks) {
+          findings.add(
+              new Finding(
+                  NAME,
+                  call.nameSpan(),
+                  "This hands an operation it is handed ("
+                      + operation
+                      + ") to a retry engine, which re-runs it after failures that can come after"
+                      + " the request was sent, and nothing asks whether the operation may be"
+                      + " repeated: a write that timed out may have committed, and the retry"
+                      + " applies it again. Retry only idempotent operations here (an"
+                      + " isIdempotent check, an idempotency key)",
+                  List.of()));
+          break;
         }
       }
     }
     return findings;
+  }
+
+  private static boolean receiverIsRetryEngine(Expr receiver) {
+    for (Node n : Nodes.sameFrame(receiver)) {
+      if (n instanceof Expr.Name name
+          && name.kind() != Expr.NameKind.TYPE
+          && RETRY_ENGINE.matcher(name.name()).matches()) {
+        return true;
+      }
+      if (n instanceof Expr.Call getter
+          && getter.args().isEmpty()
+          && RETRY_ENGINE.matcher(getter.name()).matches()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Calls that run an operation handed in as a parameter: {@code callable.call()}. */
@@ -277,9 +530,11 @@ public final class NonIdempotentRetryRule implements Rule {
     String operation = null;
     for (Node n : analysis.loopLevel(loop)) {
       if (n instanceof Expr.Call call && operation == null) {
-        operation = opaqueOperation(call);
+        operation = opaqueOperation(analysis, loop, call);
       }
-      if ((n instanceof Expr.Call call && ASKS_IDEMPOTENCY.matches(call.name()))
+      if ((n instanceof Expr.Call call
+              && ASKS_IDEMPOTENCY.matches(call.name())
+              && !asksOnlyAboutFailure(analysis, call))
           || (n instanceof Expr.Name name
               && ASKS_IDEMPOTENCY.matches(name.name())
               && (name.kind() != Expr.NameKind.TYPE || decidesToLeave(analysis, name)))) {
@@ -319,6 +574,40 @@ public final class NonIdempotentRetryRule implements Rule {
     return null;
   }
 
+  /** Names of predicates that classify a failure, not the operation. */
+  private static final java.util.regex.Pattern ABOUT_FAILURE =
+      java.util.regex.Pattern.compile(
+          "(?i)(?!.*idempot).*(exception|error|failure|throwable|cause).*");
+
+  /**
+   * Whether a retryable-named predicate asks only about the caught failure ({@code
+   * isRetryableException(e)}): it classifies the failure, it does not ask whether the operation may
+   * be repeated.
+   */
+  private static boolean asksOnlyAboutFailure(MethodAnalysis analysis, Expr.Call call) {
+    if (ABOUT_FAILURE.matcher(call.name()).matches()) {
+      return true;
+    }
+    if (call.args().isEmpty()) {
+      return false;
+    }
+    for (Expr arg : call.args()) {
+      if (!(arg instanceof Expr.Name name && isCatchParameter(analysis, name.name()))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean isCatchParameter(MethodAnalysis analysis, String name) {
+    for (Stmt.Catch clause : analysis.catches()) {
+      if (clause.parameter().equals(name)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /**
    * Whether a constant of a type named for the question ({@code HttpMethods.GET}) is tested by an
    * {@code if} that leaves the loop: the engine stops for some methods. Compared only to log the
@@ -350,15 +639,18 @@ public final class NonIdempotentRetryRule implements Rule {
   }
 
   /** Describes the call if it runs an operation handed in to the method, or returns null. */
-  private static String opaqueOperation(Expr.Call call) {
+  private static String opaqueOperation(MethodAnalysis analysis, LoopInfo loop, Expr.Call call) {
     if (OPERATION_RUNS.contains(call.name())
         && call.receiver() instanceof Expr.Name receiver
         && receiver.kind() == Expr.NameKind.PARAMETER
         && !isLookup(receiver.type())
+        && !isJdkValue(receiver.type())
         && (!call.name().equals("get") || call.args().isEmpty())) {
       return receiver.name() + "." + call.name() + "(..)";
     }
-    if (!REQUEST_SENDS.matches(call.name())) {
+    if (!REQUEST_SENDS.matches(call.name())
+        || handsOutcomeToCallback(call)
+        || READ_NAMED.matcher(call.name()).matches()) {
       return null;
     }
     for (Expr arg : call.args()) {
@@ -375,13 +667,98 @@ public final class NonIdempotentRetryRule implements Rule {
       // are judged by what they are.
       if (arg instanceof Expr.Name handed
           && handed.kind() == Expr.NameKind.PARAMETER
-          && !isLookup(handed.type())
-          && !handed.type().name().startsWith("java.")
-          && !(handed.type().isKnown() && handed.type().name().indexOf('.') < 0)) {
+          && isHandedRequest(handed)) {
         return call.name() + "(" + handed.name() + ")";
       }
     }
+    for (Expr arg : call.args()) {
+      // A request made, once before the loop, from what the caller handed in:
+      // template = factory.create(argv); .. executeAndDecode(template, options).
+      if (arg instanceof Expr.Name made
+          && made.kind() == Expr.NameKind.LOCAL
+          && made.qualifier() == null
+          && made.type().isKnown()
+          && isHandedRequest(made)
+          && madeFromParameters(analysis, loop, made.name())) {
+        return call.name() + "(" + made.name() + ")";
+      }
+    }
     return null;
+  }
+
+  /**
+   * Whether every value of a local is computed, outside the loop, from a call or construction that
+   * takes a parameter of the method.
+   */
+  private static boolean madeFromParameters(MethodAnalysis analysis, LoopInfo loop, String local) {
+    List<Expr> values = analysis.valuesOf(local);
+    if (values.isEmpty()) {
+      return false;
+    }
+    for (Expr value : values) {
+      if (!(value instanceof Expr.Call || value instanceof Expr.New)
+          || !value.span().isKnown()
+          || (loop != null && loop.span().isKnown() && loop.span().contains(value.span()))) {
+        return false;
+      }
+      boolean fromParameter = false;
+      for (Node n : Nodes.sameFrame(value)) {
+        fromParameter |= n instanceof Expr.Name name && name.kind() == Expr.NameKind.PARAMETER;
+      }
+      if (!fromParameter) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Names of arguments that receive an operation's outcome later: a callback, a listener. */
+  private static final java.util.regex.Pattern CALLBACK =
+      java.util.regex.Pattern.compile("(?i).*(callback|listener|observer|handler).*");
+
+  /**
+   * Whether the call dispatches the request asynchronously with a callback for its outcome ({@code
+   * connection.asyncRequest(request, callback)}, by its name and a callback argument): what it
+   * throws is a failure to dispatch, and the outcome is not retried here.
+   */
+  private static boolean handsOutcomeToCallback(Expr.Call call) {
+    if (!call.name().toLowerCase(Locale.ROOT).contains("async")) {
+      return false;
+    }
+    for (Expr arg : call.args()) {
+      if (arg instanceof Expr.Name name && CALLBACK.matcher(name.name()).matches()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Names of calls that read: {@code getTopics(..)}, {@code newLookupRequest(..)}, {@code fetch}.
+   */
+  private static final java.util.regex.Pattern READ_NAMED =
+      java.util.regex.Pattern.compile(
+          "(get|fetch|lookup|query|read|list|find|load|search)([A-Z0-9_].*)?"
+              + "|.*[a-z0-9](Get|Fetch|Lookup|Query|Read|List|Find|Load|Search)([A-Z0-9_].*)?");
+
+  /**
+   * A JDK value whose {@code get()} or {@code run()} is not an operation handed in ({@code
+   * AtomicLong.get()}); the JDK's functional types ({@code Supplier}, {@code Callable}, {@code
+   * Runnable}, {@code Function}) are.
+   */
+  private static boolean isJdkValue(TypeRef type) {
+    String name = type.name();
+    return name.startsWith("java.")
+        && !name.startsWith("java.util.function.")
+        && !name.equals("java.util.concurrent.Callable")
+        && !name.equals("java.lang.Runnable");
+  }
+
+  /** A value of the project's or a library's own type, not a JDK value or a lookup. */
+  private static boolean isHandedRequest(Expr.Name handed) {
+    return !isLookup(handed.type())
+        && !handed.type().name().startsWith("java.")
+        && !(handed.type().isKnown() && handed.type().name().indexOf('.') < 0);
   }
 
   private static boolean isLookup(TypeRef type) {

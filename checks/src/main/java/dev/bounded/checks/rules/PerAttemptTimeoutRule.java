@@ -1,5 +1,6 @@
 package dev.bounded.checks.rules;
 
+import dev.bounded.checks.analysis.Flow;
 import dev.bounded.checks.analysis.LoopInfo;
 import dev.bounded.checks.analysis.MethodAnalysis;
 import dev.bounded.checks.analysis.NamePattern;
@@ -140,7 +141,9 @@ public final class PerAttemptTimeoutRule implements Rule {
   @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
   public List<Finding> check(MethodAnalysis analysis, RuleConfig config) {
     List<Finding> findings = new ArrayList<>();
-    for (LoopInfo loop : analysis.retryLoops()) {
+    List<LoopInfo> loops = new ArrayList<>(analysis.retryLoops());
+    loops.addAll(failoversByResult(analysis));
+    for (LoopInfo loop : loops) {
       if (hasDeadlineBefore(analysis, loop)) {
         continue;
       }
@@ -160,6 +163,33 @@ public final class PerAttemptTimeoutRule implements Rule {
             calleeWaits.add(wait);
           }
         }
+      }
+      List<Expr.Call> configured = sendsConfiguredBeforeLoop(analysis, loop, config);
+      Stmt.LocalVar clock = clockStartedEachAttempt(analysis, loop);
+      if (clock != null) {
+        findings.add(
+            new Finding(
+                NAME,
+                clock.span(),
+                "Each attempt of this retry loop starts its timeout clock afresh ("
+                    + clock.name()
+                    + "): n attempts wait up to n timeouts plus backoff and outlive the caller's"
+                    + " deadline. Compute one deadline before the loop and bound each attempt by"
+                    + " what it has left",
+                List.of()));
+      }
+      for (Expr.Call call : configured) {
+        findings.add(
+            new Finding(
+                NAME,
+                call.nameSpan(),
+                "Each attempt of this retry loop sends an object configured with a timeout before"
+                    + " the loop ("
+                    + shortText(analysis, call)
+                    + "), so every attempt gets the full timeout again: n attempts wait up to n"
+                    + " timeouts plus backoff and outlive the caller's deadline. Compute one"
+                    + " deadline before the loop and give each attempt what it has left",
+                List.of()));
       }
       List<Fix> fix = timed.isEmpty() ? List.of() : fix(analysis, loop, timed);
       for (Expr.Call call : timed) {
@@ -188,6 +218,233 @@ public final class PerAttemptTimeoutRule implements Rule {
                     + " deadline. Compute one Deadline before the loop and pass what it has left",
                 List.of()));
       }
+    }
+    findings.addAll(recursionsWithTheSameTimeout(analysis));
+    findings.addAll(waitsUntilDone(analysis, config));
+    return findings;
+  }
+
+  /**
+   * For-each loops over nodes or addresses that try each until one succeeds, decided by a result
+   * rather than a catch ({@code for (String url : urls) { if (probe(url)) { ..; break; } }}, {@code
+   * connect(node); if (isConnected()) break;}): every node gets the whole timeout.
+   */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  private static List<LoopInfo> failoversByResult(MethodAnalysis analysis) {
+    List<LoopInfo> failovers = new ArrayList<>();
+    for (LoopInfo loop : analysis.loops()) {
+      if (loop.isRetryLoop()
+          || loop.kind() != LoopInfo.Kind.FOR_EACH
+          || !loop.evidence().contains(LoopInfo.Evidence.OVER_NODES)
+          || !loop.evidence().contains(LoopInfo.Evidence.EXITS_ON_SUCCESS)
+          || loop.evidence().contains(LoopInfo.Evidence.TAKES_ITEMS)) {
+        continue;
+      }
+      for (Node n : analysis.loopLevel(loop)) {
+        if (n instanceof Stmt.If check
+            && leavesOnSuccess(check.then())
+            && !analysis.isInCatchBody(check, loop.node())
+            && Nodes.sameFrame(check.condition()).stream().anyMatch(m -> m instanceof Expr.Call)) {
+          failovers.add(loop);
+          break;
+        }
+      }
+    }
+    return failovers;
+  }
+
+  /** Whether a branch always leaves the loop by a break or return (not by throwing). */
+  private static boolean leavesOnSuccess(Stmt branch) {
+    if (Flow.canCompleteNormally(branch)) {
+      return false;
+    }
+    boolean leaves = false;
+    for (Node n : Nodes.sameFrame(branch)) {
+      if (n instanceof Stmt.Throw) {
+        return false;
+      }
+      leaves |= n instanceof Stmt.Return || n instanceof Stmt.Break;
+    }
+    return leaves;
+  }
+
+  /** Names of calls that set a timeout on a request, a connection or a client. */
+  private static final java.util.regex.Pattern TIMEOUT_SETTER =
+      java.util.regex.Pattern.compile("(?i)(set|with)\\w*time_?out\\w*");
+
+  /**
+   * Calls in the loop that take, as an argument, a local configured with a timeout before the loop
+   * ({@code request.setReadTimeout(5000)}; then {@code client.doGet(request)} in each attempt):
+   * each attempt applies the whole timeout again.
+   */
+  private static List<Expr.Call> sendsConfiguredBeforeLoop(
+      MethodAnalysis analysis, LoopInfo loop, RuleConfig config) {
+    if (loop.isWholeMethod() || !loop.span().isKnown()) {
+      return List.of();
+    }
+    Set<String> configured = new LinkedHashSet<>();
+    for (Node n : Nodes.sameFrame(analysis.method().body())) {
+      if (n instanceof Expr.Call set
+          && n.span().isKnown()
+          && n.span().end() <= loop.span().start()
+          && set.receiver() instanceof Expr.Name target
+          && target.qualifier() == null
+          && target.kind() == Expr.NameKind.LOCAL
+          && TIMEOUT_SETTER.matcher(set.name()).matches()
+          && !set.args().isEmpty()
+          && set.args().stream().allMatch(PerAttemptTimeoutRule::isAmount)
+          && set.args().stream().noneMatch(a -> isFromDeadline(analysis, a, 0) || isNoLimit(a))) {
+        configured.add(target.name());
+      }
+    }
+    List<Expr.Call> sends = new ArrayList<>();
+    if (configured.isEmpty()) {
+      return sends;
+    }
+    for (Node n : analysis.loopLevel(loop)) {
+      if (n instanceof Expr.Call call && !isFreshTimeout(analysis, call, config)) {
+        for (Expr arg : call.args()) {
+          if (arg instanceof Expr.Name name
+              && name.qualifier() == null
+              && configured.contains(name.name())) {
+            sends.add(call);
+            break;
+          }
+        }
+      }
+    }
+    return sends;
+  }
+
+  /**
+   * A clock read into a local at the start of each attempt ({@code long start =
+   * System.currentTimeMillis();} in the loop body) that a comparison with a timeout then bounds
+   * ({@code now - start > timeout}): the attempt's timeout starts afresh every round.
+   */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  private static Stmt.LocalVar clockStartedEachAttempt(MethodAnalysis analysis, LoopInfo loop) {
+    if (loop.isWholeMethod() || !loop.span().isKnown()) {
+      return null;
+    }
+    for (Node n : analysis.loopLevel(loop)) {
+      if (!(n instanceof Stmt.LocalVar start)
+          || start.init() == null
+          || !(start.init() instanceof Expr.Call read)
+          || !read.args().isEmpty()
+          || !CLOCK_READS.contains(read.name())) {
+        continue;
+      }
+      for (Node m : Nodes.sameFrame(loop.body())) {
+        if (m instanceof Expr.Binary test
+            && isComparison(test.operator())
+            && ((elapsedSince(test.left(), start.name()) && isTimeoutAmount(test.right()))
+                || (elapsedSince(test.right(), start.name()) && isTimeoutAmount(test.left())))) {
+          return start;
+        }
+      }
+    }
+    return null;
+  }
+
+  /** {@code now - start}, {@code (end - start)}: the time spent since {@code start}. */
+  private static boolean elapsedSince(Expr expr, String start) {
+    return expr instanceof Expr.Binary difference
+        && difference.operator().equals("-")
+        && difference.right() instanceof Expr.Name name
+        && name.isVariable(start);
+  }
+
+  /** A timeout-named amount ({@code timeout}, {@code this.sendTimeoutMillis}). */
+  private static boolean isTimeoutAmount(Expr expr) {
+    return expr instanceof Expr.Name name && TIMEOUT_PARAMETER.matches(name.name());
+  }
+
+  /**
+   * A method that calls itself with its own timeout parameter, unchanged ({@code return
+   * checkoutResource(timeout);}): the next attempt waits the caller's whole timeout again, after
+   * time was already spent.
+   */
+  private static List<Finding> recursionsWithTheSameTimeout(MethodAnalysis analysis) {
+    List<MethodModel.Param> params = analysis.method().params();
+    if (hasDeadlineParameter(analysis.method())) {
+      return List.of();
+    }
+    List<Finding> findings = new ArrayList<>();
+    for (Node n : Nodes.sameFrame(analysis.method().body())) {
+      if (!(n instanceof Expr.Call call) || !analysis.isSelfCall(call)) {
+        continue;
+      }
+      for (int i = 0; i < call.args().size() && i < params.size(); i++) {
+        MethodModel.Param param = params.get(i);
+        if (call.args().get(i) instanceof Expr.Name name
+            && name.qualifier() == null
+            && name.name().equals(param.name())
+            && TIMEOUT_PARAMETER.matches(param.name())
+            && isAmountType(param.type())
+            && !assignedIn(analysis.method().body(), param.name())) {
+          findings.add(
+              new Finding(
+                  NAME,
+                  call.nameSpan(),
+                  "This retry calls "
+                      + call.name()
+                      + "() again with the caller's whole timeout ("
+                      + param.name()
+                      + "): each attempt waits it afresh, after time was already spent, and the"
+                      + " retries outlive the caller's deadline. Pass what is left of it (compute"
+                      + " one deadline on entry and hand down its remaining time)",
+                  List.of()));
+          break;
+        }
+      }
+    }
+    return findings;
+  }
+
+  private static boolean isAmountType(dev.bounded.checks.model.TypeRef type) {
+    String name = type.name();
+    return name.equals("int")
+        || name.equals("long")
+        || name.equals("java.lang.Integer")
+        || name.equals("java.lang.Long")
+        || name.equals("java.time.Duration");
+  }
+
+  /**
+   * A loop that goes round while a timed wait with the caller's timeout times out ({@code while
+   * (!pool.awaitTermination(timeout, unit)) {}}): the caller's timeout bounds one round, not the
+   * wait.
+   */
+  private static List<Finding> waitsUntilDone(MethodAnalysis analysis, RuleConfig config) {
+    List<Finding> findings = new ArrayList<>();
+    for (LoopInfo loop : analysis.loops()) {
+      if (loop.isWholeMethod()
+          || loop.isRetryLoop()
+          || !(loop.condition() instanceof Expr.Unary not)
+          || !not.operator().equals("!")
+          || !(not.operand() instanceof Expr.Call wait)) {
+        continue;
+      }
+      TimedMethod method = timedMethod(wait, config);
+      if (method == null
+          || method.timeoutArg() < 0
+          || !(wait.args().get(method.timeoutArg()) instanceof Expr.Name amount)
+          || amount.kind() != Expr.NameKind.PARAMETER
+          || hasDeadlineBefore(analysis, loop)
+          || !isFreshTimeout(analysis, wait, config)) {
+        continue;
+      }
+      findings.add(
+          new Finding(
+              NAME,
+              wait.nameSpan(),
+              "This loop waits again with the caller's whole timeout each time "
+                  + wait.name()
+                  + "() times out ("
+                  + shortText(analysis, wait)
+                  + "): the timeout bounds one round, not the wait, which can last forever."
+                  + " Compute one deadline before the loop and wait for what it has left",
+              List.of()));
     }
     return findings;
   }
@@ -652,7 +909,11 @@ public final class PerAttemptTimeoutRule implements Rule {
   }
 
   private static boolean assignedIn(LoopInfo loop, String variable) {
-    for (Node n : Nodes.preOrder(loop.node())) {
+    return assignedIn(loop.node(), variable);
+  }
+
+  private static boolean assignedIn(Node root, String variable) {
+    for (Node n : Nodes.preOrder(root)) {
       if (n instanceof Expr.Assign assign
           && assign.target() instanceof Expr.Name target
           && target.isVariable(variable)) {

@@ -100,6 +100,36 @@ final class PerAttemptTimeoutTest {
   }
 
   @Test
+  void anOverloadWithoutABodyIsNoRecursion() {
+    helper
+        .addSourceLines(
+            "Port.java",
+            """
+            import java.io.IOException;
+            import java.net.URI;
+
+            interface Port {
+              void connect(String address, long timeoutNanos) throws IOException;
+
+              // Delegates to the abstract overload of the same arity: no second attempt.
+              default void connect(URI uri, long timeoutNanos) throws IOException {
+                connect(uri.toString(), timeoutNanos);
+              }
+
+              boolean ready();
+
+              default void awaitReady(long timeoutNanos) throws IOException {
+                if (!ready()) {
+                  // BUG: Diagnostic contains: calls awaitReady() again with the caller's whole
+                  awaitReady(timeoutNanos);
+                }
+              }
+            }
+            """)
+        .doTest();
+  }
+
+  @Test
   void identificationPositives() {
     helper
         .addSourceLines(

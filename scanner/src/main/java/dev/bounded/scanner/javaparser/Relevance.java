@@ -2,22 +2,26 @@ package dev.bounded.scanner.javaparser;
 
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.BodyDeclaration;
+import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.expr.AssignExpr;
 import com.github.javaparser.ast.expr.BinaryExpr;
 import com.github.javaparser.ast.expr.LambdaExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
+import com.github.javaparser.ast.stmt.BreakStmt;
 import com.github.javaparser.ast.stmt.DoStmt;
 import com.github.javaparser.ast.stmt.ForEachStmt;
 import com.github.javaparser.ast.stmt.ForStmt;
 import com.github.javaparser.ast.stmt.LocalClassDeclarationStmt;
 import com.github.javaparser.ast.stmt.LocalRecordDeclarationStmt;
+import com.github.javaparser.ast.stmt.ReturnStmt;
 import com.github.javaparser.ast.stmt.TryStmt;
 import com.github.javaparser.ast.stmt.WhileStmt;
 import com.github.javaparser.ast.type.ClassOrInterfaceType;
 import com.github.javaparser.ast.type.Type;
 import dev.bounded.checks.analysis.CallNames;
+import java.util.Locale;
 import java.util.function.Predicate;
 
 /**
@@ -26,8 +30,8 @@ import java.util.function.Predicate;
  * analyse the same methods whatever that one's finer tests (the parity test then compares the
  * rules, not the fast paths): any catch clause; a loop or a {@code forEach} lambda holding a sleep
  * or a submission; an executor created; a call that configures backoff, runs a retry library, or
- * may wait without a timeout; a delay grown ({@code *=}, {@code <<=}, {@code <<}, {@code pow}).
- * Nested classes are analysed on their own.
+ * may wait without a timeout; a call of the method itself; a delay grown ({@code *=}, {@code <<=},
+ * {@code <<}, {@code pow}). Nested classes are analysed on their own.
  */
 final class Relevance {
   private Relevance() {}
@@ -39,10 +43,14 @@ final class Relevance {
    * @return {@code true} if the rules should see it
    */
   static boolean isRelevant(Node code) {
-    return scan(code, 0);
+    String self =
+        code.getParentNode().orElse(null) instanceof MethodDeclaration method
+            ? method.getNameAsString()
+            : null;
+    return scan(code, 0, self);
   }
 
-  private static boolean scan(Node node, int loopDepth) {
+  private static boolean scan(Node node, int loopDepth, String self) {
     if (node instanceof TypeDeclaration<?>
         || node instanceof LocalClassDeclarationStmt
         || node instanceof LocalRecordDeclarationStmt) {
@@ -69,6 +77,14 @@ final class Relevance {
     }
     if (node instanceof MethodCallExpr call) {
       String name = call.getNameAsString();
+      if (name.equals(self)) {
+        return true; // a recursion: it may hand its own timeout on
+      }
+      if (call.getScope().isPresent()
+          && call.getArguments().stream().anyMatch(LambdaExpr.class::isInstance)
+          && call.getScope().get().toString().toLowerCase(Locale.ROOT).contains("retr")) {
+        return true; // an operation handed to a retry engine: retryTemplate.execute(() -> ..)
+      }
       if ((loopDepth > 0
               && (CallNames.SLEEPS.contains(name)
                   || CallNames.TIMED_WAITS.contains(name)
@@ -88,11 +104,18 @@ final class Relevance {
       if ((name.equals("forEach") || name.equals("forEachOrdered"))
           && call.getArguments().size() == 1
           && call.getArgument(0) instanceof LambdaExpr lambda) {
-        if (call.getScope().isPresent() && scan(call.getScope().get(), loopDepth)) {
+        if (call.getScope().isPresent() && scan(call.getScope().get(), loopDepth, self)) {
           return true;
         }
-        return scan(lambda, loopDepth + 1);
+        return scan(lambda, loopDepth + 1, self);
       }
+    }
+    if (node instanceof ForEachStmt walk
+        && (CallNames.isNodeName(walk.getVariable().toString())
+            || CallNames.isNodeName(walk.getIterable().toString()))
+        && (walk.getBody().findFirst(BreakStmt.class).isPresent()
+            || walk.getBody().findFirst(ReturnStmt.class).isPresent())) {
+      return true; // a walk over nodes that may leave once one answers: a failover by result
     }
     int depth = loopDepth;
     if (node instanceof ForStmt
@@ -105,7 +128,7 @@ final class Relevance {
       if (node instanceof ObjectCreationExpr && child instanceof BodyDeclaration<?>) {
         continue; // an anonymous class body: its methods are analysed on their own
       }
-      if (scan(child, depth)) {
+      if (scan(child, depth, self)) {
         return true;
       }
     }
