@@ -339,9 +339,11 @@ final class BoundedExecutorTest {
     @Test
     void theDrainTimePassingStopsTheRest() throws InterruptedException {
       executor = inventory(1, 4).build();
+      CountDownLatch started = new CountDownLatch(1);
       CountDownLatch go = new CountDownLatch(1);
       executor.execute(
           () -> {
+            started.countDown();
             try {
               go.await();
             } catch (InterruptedException e) {
@@ -361,6 +363,7 @@ final class BoundedExecutorTest {
                 go.countDown(); // ...and a completion wakes the drain to see it
               });
       timeKeeper.start();
+      started.await(); // the first task runs before the drain starts, however slow the worker
 
       ShutdownReport report = executor.shutdown(Duration.ofSeconds(1));
       timeKeeper.join();
