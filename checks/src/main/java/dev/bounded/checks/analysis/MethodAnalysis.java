@@ -406,6 +406,25 @@ public final class MethodAnalysis {
   }
 
   /**
+   * Tells whether a node lies in a retry loop (or a background retry loop) of the method: such a
+   * loop is judged on its own, so a rule that looks at waits or delays outside loops skips it.
+   *
+   * @param node a node of the method
+   * @return {@code true} if one of its enclosing statements is such a loop
+   */
+  @SuppressWarnings("ReferenceEquality") // nodes are compared by identity
+  public boolean isInRetryLoop(Node node) {
+    for (Node p = parent(node); p != null; p = parent(p)) {
+      for (LoopInfo loop : loops) {
+        if (loop.node() == p && (loop.isRetryLoop() || loop.isBackgroundRetry())) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
    * Returns every loop in the method, lambdas included, in source order.
    *
    * @return the loops

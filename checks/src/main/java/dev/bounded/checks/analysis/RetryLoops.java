@@ -373,7 +373,7 @@ final class RetryLoops {
   private static final java.util.regex.Pattern SEARCHES =
       java.util.regex.Pattern.compile(
           "loadClass|findClass|forName|getResource\\w*|parse\\w*|valueOf|decode\\w*|newInstance"
-              + "|getMethod|getDeclared\\w*|getConstructor");
+              + "|getMethod|getField|getDeclared\\w*|getConstructor|verify|test|matches");
 
   private static boolean catchesTransportFailures(Stmt.Catch clause) {
     for (TypeRef type : clause.types()) {

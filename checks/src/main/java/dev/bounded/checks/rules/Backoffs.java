@@ -264,7 +264,7 @@ final class Backoffs {
     }
     List<Expr> found = new ArrayList<>();
     for (Node n : Nodes.sameFrame(analysis.method().body())) {
-      if (inRetryLoop(analysis, n)) {
+      if (analysis.isInRetryLoop(n)) {
         continue; // the loop's own wait is judged as such
       }
       String target = null;
@@ -370,19 +370,6 @@ final class Backoffs {
           || (n instanceof Expr.Call next
               && next.name().matches("next(Int|Long|Double|Float|Gaussian)"))) {
         return true;
-      }
-    }
-    return false;
-  }
-
-  /** Whether a node lies in a retry loop of the method. */
-  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
-  private static boolean inRetryLoop(MethodAnalysis analysis, Node node) {
-    for (Node p = analysis.parent(node); p != null; p = analysis.parent(p)) {
-      for (LoopInfo loop : analysis.loops()) {
-        if (loop.node() == p && (loop.isRetryLoop() || loop.isBackgroundRetry())) {
-          return true;
-        }
       }
     }
     return false;

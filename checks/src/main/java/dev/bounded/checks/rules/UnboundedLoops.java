@@ -202,7 +202,7 @@ final class UnboundedLoops {
       } else if (CallNames.isResubmission(call.name())
           && (handler || analysis.isInCatchBody(call, null))
           && !analysis.isSelfCall(call)
-          && !inRetryLoop(analysis, call)) {
+          && !analysis.isInRetryLoop(call)) {
         first = first == null ? call : first; // retryFailedTask(key, task): queued again
       }
     }
@@ -236,19 +236,6 @@ final class UnboundedLoops {
       }
     }
     return true;
-  }
-
-  /** Whether a node lies in a retry loop of the method: that loop is judged on its own. */
-  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
-  private static boolean inRetryLoop(MethodAnalysis analysis, Node node) {
-    for (Node p = analysis.parent(node); p != null; p = analysis.parent(p)) {
-      for (LoopInfo loop : analysis.loops()) {
-        if (loop.node() == p && (loop.isRetryLoop() || loop.isBackgroundRetry())) {
-          return true;
-        }
-      }
-    }
-    return false;
   }
 
   /** A call to a helper of the unit that schedules work to run later ({@code reschedule()}). */
