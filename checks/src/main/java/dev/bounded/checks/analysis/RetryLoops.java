@@ -526,6 +526,35 @@ final class RetryLoops {
     return false;
   }
 
+  /**
+   * Whether the statement just before a {@code break} records a failure ({@code success = false;
+   * break;}, a flag named for success set to false): the loop gives up there, it does not leave on
+   * success. A flag named otherwise ({@code keepGoing = false; break;}) may as well end a success.
+   */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  private static boolean recordsFailureFirst(MethodAnalysis analysis, Stmt.Break b) {
+    if (!(analysis.parent(b) instanceof Stmt.Block block)) {
+      return false;
+    }
+    List<Stmt> statements = block.statements();
+    for (int i = 1; i < statements.size(); i++) {
+      if (statements.get(i) == b) {
+        return statements.get(i - 1) instanceof Stmt.ExprStmt e
+            && e.expr() instanceof Expr.Assign assign
+            && assign.operator().equals("=")
+            && assign.target() instanceof Expr.Name flag
+            && SUCCESS_FLAG.matcher(flag.name()).matches()
+            && assign.value() instanceof Expr.Literal literal
+            && Boolean.FALSE.equals(literal.value());
+      }
+    }
+    return false;
+  }
+
+  /** Names of flags that say whether the work succeeded ({@code success}, {@code acquired}). */
+  private static final java.util.regex.Pattern SUCCESS_FLAG =
+      java.util.regex.Pattern.compile("(?i).*(success|succeed|acquired|\\bok\\b).*");
+
   private static boolean exitsOnSuccess(MethodAnalysis analysis, LoopInfo loop) {
     if (loop.kind() == Kind.FOR_EACH_LAMBDA) {
       return false; // a forEach lambda cannot leave the iteration
@@ -538,7 +567,9 @@ final class RetryLoops {
       if (n instanceof Stmt.Return) {
         return true;
       }
-      if (n instanceof Stmt.Break b && targets(analysis, b, b.label(), loop)) {
+      if (n instanceof Stmt.Break b
+          && targets(analysis, b, b.label(), loop)
+          && !recordsFailureFirst(analysis, b)) {
         return true;
       }
     }
