@@ -169,7 +169,10 @@ final class CatchAllRetries {
         continue;
       }
       Expr.Call retry = firstRetry(analysis, lambda.body(), lambda.params().get(index));
-      if (retry != null && (index == 0 || onFailureBranch(analysis, retry))) {
+      if (retry != null
+          && (index == 0
+              || DelayedRetries.onFailureBranch(
+                  analysis, retry, lambda, lambda.params().get(index)))) {
         found.add(retry);
       }
     }
@@ -195,17 +198,6 @@ final class CatchAllRetries {
       }
     }
     return null;
-  }
-
-  /** Whether the completion lambda's call runs only when its failure is set ({@code e != null}). */
-  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
-  private static boolean onFailureBranch(MethodAnalysis analysis, Expr.Call call) {
-    for (Expr.Call onFailure : DelayedRetries.inFailureLambdas(analysis)) {
-      if (onFailure == call) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /**

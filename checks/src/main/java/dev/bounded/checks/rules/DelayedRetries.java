@@ -217,7 +217,7 @@ final class DelayedRetries {
 
   /** Whether a call in the lambda runs only when {@code failure} is set. */
   @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
-  private static boolean onFailureBranch(
+  static boolean onFailureBranch(
       MethodAnalysis analysis, Node call, Expr.Lambda lambda, String failure) {
     Node child = call;
     for (Node p = analysis.parent(call); p != null && p != lambda; p = analysis.parent(p)) {
