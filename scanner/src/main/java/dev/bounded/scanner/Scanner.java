@@ -6,7 +6,9 @@ import dev.bounded.checks.model.Finding;
 import dev.bounded.checks.model.Fix;
 import dev.bounded.checks.rules.Rule;
 import dev.bounded.checks.rules.Rules;
+import dev.bounded.scanner.javaparser.DeclarationIndex;
 import dev.bounded.scanner.javaparser.JavaParserFrontend;
+import dev.bounded.scanner.javaparser.ParsedFile;
 import dev.bounded.scanner.javaparser.SourceFile;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -90,16 +92,19 @@ public final class Scanner {
     List<ScanProblem> problems = Collections.synchronizedList(new ArrayList<>());
     List<Path> files = discover(paths, problems);
     List<Rule> rules = enabledRules(settings);
+    Map<Path, Parsed> kept = new java.util.concurrent.ConcurrentHashMap<>();
+    Map<String, Path> scanned = new java.util.concurrent.ConcurrentHashMap<>();
     JavaParserFrontend frontend =
         new JavaParserFrontend(
             rules,
             settings.ruleConfig(),
             settings.idempotentMethods(),
-            settings.runtimeAvailable());
+            settings.runtimeAvailable(),
+            new DeclarationIndex(),
+            reported -> readAgain(scanned.get(reported), kept));
     AtomicLong lines = new AtomicLong();
     AtomicInteger parsedFiles = new AtomicInteger();
     List<Path> relevant = Collections.synchronizedList(new ArrayList<>());
-    Map<Path, Parsed> kept = new java.util.concurrent.ConcurrentHashMap<>();
     AtomicLong keptChars = new AtomicLong();
     List<ScanFinding> findings = Collections.synchronizedList(new ArrayList<>());
     ExecutorService pool = Executors.newFixedThreadPool(jobs, new DeepStackThreads());
@@ -115,7 +120,8 @@ public final class Scanner {
               if (unit != null) {
                 parsedFiles.incrementAndGet();
                 lines.addAndGet(source.lineCount());
-                if (frontend.index(unit)) {
+                scanned.put(source.path(), file);
+                if (frontend.index(unit, source.path())) {
                   relevant.add(file);
                   if (keptChars.addAndGet(source.text().length()) <= KEPT_CHARS) {
                     kept.put(file, new Parsed(source, unit));
@@ -186,6 +192,52 @@ public final class Scanner {
 
   /** A file the first pass parsed and keeps for the second. */
   private record Parsed(SourceFile source, CompilationUnit unit) {}
+
+  /**
+   * The last files read again for another file's analysis, per analysing thread: the files a
+   * package's retry helpers live in are asked for by many of its files.
+   */
+  private static final ThreadLocal<Map<Path, ParsedFile>> READ_AGAIN =
+      ThreadLocal.withInitial(
+          () ->
+              new java.util.LinkedHashMap<>(16, 0.75f, true) {
+                private static final long serialVersionUID = 1L;
+
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<Path, ParsedFile> eldest) {
+                  return size() > 16;
+                }
+              });
+
+  /**
+   * Another scanned file, for facts that cross files: from the first pass if it still keeps the
+   * file, else read and parsed again; {@code null} if that fails now (the first pass reported
+   * whatever was wrong with it).
+   */
+  private ParsedFile readAgain(Path file, Map<Path, Parsed> kept) {
+    if (file == null) {
+      return null;
+    }
+    Map<Path, ParsedFile> recent = READ_AGAIN.get();
+    ParsedFile parsed = recent.get(file);
+    if (parsed == null) {
+      Parsed first = kept.get(file);
+      if (first != null) {
+        parsed = ParsedFile.of(first.source(), first.unit());
+      } else {
+        SourceFile source = read(file, new ArrayList<>());
+        try {
+          parsed = source == null ? null : ParsedFile.parse(source);
+        } catch (JavaParserFrontend.UnparsableException e) {
+          parsed = null;
+        }
+      }
+      if (parsed != null) {
+        recent.put(file, parsed);
+      }
+    }
+    return parsed;
+  }
 
   /** Runs the task on every file, on the pool, and waits for all. */
   private static void runAll(ExecutorService pool, List<Path> files, FileTask task) {
@@ -335,6 +387,16 @@ public final class Scanner {
     Path abs = file.toAbsolutePath().normalize();
     Path shown = abs.startsWith(base) ? base.relativize(abs) : abs;
     return shown.toString().replace('\\', '/');
+  }
+
+  /**
+   * Returns the file a reported path names: the inverse of {@link #relative}.
+   *
+   * @param reported a path as {@link #relative} reports it
+   * @return the file
+   */
+  public Path file(String reported) {
+    return base.resolve(reported).normalize();
   }
 
   /**

@@ -35,13 +35,38 @@ final class Corpus {
     }
   }
 
-  /** Every fixture that is not the expected output of a fix, by rule directory and name. */
+  /**
+   * Every single-file fixture that is not the expected output of a fix, by rule directory and name.
+   */
   static List<Path> inputs() {
-    try (Stream<Path> files = Files.walk(root())) {
+    try (Stream<Path> files = Files.walk(root(), 2)) {
       return files
           .filter(f -> f.toString().endsWith(".java") && !f.toString().endsWith(".fixed.java"))
           .sorted()
           .toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * Every fixture of several files (a directory in a rule's directory, compiled and scanned
+   * together), by rule directory and name.
+   */
+  static List<Path> cases() {
+    try (Stream<Path> dirs = Files.walk(root(), 2)) {
+      return dirs.filter(d -> Files.isDirectory(d) && root().relativize(d).getNameCount() == 2)
+          .sorted()
+          .toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The files of a fixture of several files. */
+  static List<Path> filesOf(Path dir) {
+    try (Stream<Path> files = Files.list(dir)) {
+      return files.filter(f -> f.toString().endsWith(".java")).sorted().toList();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -83,6 +83,52 @@ final class FrontendParityTest {
     assertThat(identical + requiresTypes).isEqualTo(fixtures.size());
   }
 
+  /**
+   * A fixture of several files (facts that cross files: a callee in another file retries) is
+   * compiled as one compilation and scanned as one tree; both frontends report the same findings,
+   * at least the expected ones.
+   */
+  @Test
+  void bothFrontendsReportTheSameFindingsOnEveryFixtureOfSeveralFiles(@TempDir Path tmp)
+      throws IOException {
+    List<Path> cases = Corpus.cases();
+    assertThat(cases).isNotEmpty();
+    for (Path dir : cases) {
+      String name = Corpus.rule(dir) + "/" + dir.getFileName();
+      List<Path> files = Corpus.filesOf(dir);
+      assertThat(files).as(name).hasSizeGreaterThan(1);
+      Set<String> compiler = new TreeSet<>();
+      List<JavaFileObject> sources = new ArrayList<>();
+      int expected = 0;
+      Path copy = Files.createDirectories(tmp.resolve(Corpus.rule(dir)).resolve(dir.getFileName()));
+      List<Path> copies = new ArrayList<>();
+      for (Path file : files) {
+        String source = Corpus.read(file);
+        expected += source.split("// BUG: Diagnostic contains", -1).length - 1;
+        String simple = file.getFileName().toString().replace(".java", "");
+        sources.add(JavaFileObjects.forSourceString("fixtures." + simple, source));
+        Path copied = copy.resolve(file.getFileName().toString());
+        Files.writeString(copied, source);
+        copies.add(copied);
+      }
+      for (Diagnostic<? extends JavaFileObject> d : compile(name, sources)) {
+        Matcher m = DIAGNOSTIC.matcher(d.getMessage(Locale.ROOT));
+        if (m.find()) {
+          String file = Path.of(d.getSource().toUri().getPath()).getFileName().toString();
+          compiler.add(file + ":" + m.group(1) + ":" + d.getLineNumber());
+        }
+      }
+      ScanReport report = scan(copy, copies);
+      assertThat(report.problems()).as(name).isEmpty();
+      Set<String> scanner =
+          report.findings().stream()
+              .map(f -> Path.of(f.path()).getFileName() + ":" + f.rule() + ":" + f.line())
+              .collect(Collectors.toCollection(TreeSet::new));
+      assertThat(compiler).as(name).hasSizeGreaterThanOrEqualTo(expected);
+      assertThat(scanner).as(name + ": the scanner's findings").isEqualTo(compiler);
+    }
+  }
+
   @Test
   void theScannersFixesTurnEachFixPairsInputIntoItsOutput(@TempDir Path tmp) throws IOException {
     int pairs = 0;
@@ -106,8 +152,12 @@ final class FrontendParityTest {
   }
 
   private static ScanReport scan(Path dir, Path file) {
+    return scan(dir, List.of(file));
+  }
+
+  private static ScanReport scan(Path dir, List<Path> files) {
     Settings settings = Settings.defaults().withRuntimeAvailable(true);
-    return new Scanner(settings, dir, 1, n -> {}).scan(List.of(file));
+    return new Scanner(settings, dir, 1, n -> {}).scan(files);
   }
 
   private static Set<String> scannerFindings(Path tmp, Path fixture, String source)
@@ -120,6 +170,34 @@ final class FrontendParityTest {
     return report.findings().stream()
         .map(f -> f.rule() + ":" + f.line())
         .collect(Collectors.toCollection(TreeSet::new));
+  }
+
+  /** Compiles sources together with every Bounded rule on; the warnings, or an error fails. */
+  private static List<Diagnostic<? extends JavaFileObject>> compile(
+      String name, List<JavaFileObject> sources) {
+    String checks =
+        Rules.all().stream()
+            .map(Rule::name)
+            .map(n -> "-Xep:" + n + ":WARN")
+            .collect(Collectors.joining(" "));
+    String classPath = System.getProperty("java.class.path");
+    Compilation compilation =
+        Compiler.javac()
+            .withOptions(
+                "-XDcompilePolicy=simple",
+                "--should-stop=ifError=FLOW",
+                "-Xplugin:ErrorProne -XepDisableAllChecks " + checks,
+                "-processorpath",
+                classPath,
+                "-classpath",
+                classPath)
+            .compile(sources);
+    for (Diagnostic<? extends JavaFileObject> d : compilation.diagnostics()) {
+      if (d.getKind() == Diagnostic.Kind.ERROR) {
+        throw new AssertionError(name + " does not compile: " + d);
+      }
+    }
+    return new ArrayList<>(compilation.diagnostics());
   }
 
   private static Set<String> compilerFindings(Path fixture, String source) {

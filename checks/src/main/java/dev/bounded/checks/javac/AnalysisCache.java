@@ -56,6 +56,7 @@ final class AnalysisCache {
   static final class Session {
     final Context context;
     final Relevance relevance;
+    final JavacProject project;
     CompilationUnitTree unit;
     JavacUnitIndex index;
     String source;
@@ -64,6 +65,7 @@ final class AnalysisCache {
 
     Session(Context context) {
       this.context = context;
+      this.project = new JavacProject(context);
       this.relevance =
           new Relevance(
               new NameFacts(Names.instance(context)),
@@ -160,7 +162,13 @@ final class AnalysisCache {
       Timing.count(Timing.UNITS_INDEXED, 1);
       session.unit = unit;
       session.source = null;
-      session.index = new JavacUnitIndex(state, unit, () -> source(session, unit, state));
+      JavacUnitIndex built = session.project.existing(unit);
+      session.index =
+          built != null
+              ? built // another unit asked about one of its methods: its models are made
+              : new JavacUnitIndex(
+                  state, unit, () -> source(session, unit, state), session.project, false);
+      session.project.analysing(session.index);
     }
     return session.index;
   }

@@ -29,6 +29,8 @@ final class JavacUnitIndex implements UnitIndex {
   private final JavacTypes types;
   private final JavacModelBuilder builder;
   private final Supplier<String> source;
+  private final JavacProject project;
+  private final boolean shared;
   private final IdentityHashMap<Expr.Call, Symbol.MethodSymbol> callSymbols =
       new IdentityHashMap<>();
   private final IdentityHashMap<MethodTree, MethodModel> models = new IdentityHashMap<>();
@@ -39,8 +41,25 @@ final class JavacUnitIndex implements UnitIndex {
   private Map<Symbol.MethodSymbol, MethodTree> bySymbol;
   private List<MethodModel> methods;
 
-  JavacUnitIndex(VisitorState state, CompilationUnitTree unit, Supplier<String> source) {
+  /**
+   * Creates the index of a unit.
+   *
+   * @param state a visitor state whose path is in the unit
+   * @param unit the unit
+   * @param source its text, asked for only when a rule needs it
+   * @param project the compilation's other units
+   * @param shared whether other units' indexes may hand out this one's models ({@link JavacProject}
+   *     made it), so that the project must know which index built each
+   */
+  JavacUnitIndex(
+      VisitorState state,
+      CompilationUnitTree unit,
+      Supplier<String> source,
+      JavacProject project,
+      boolean shared) {
     this.unit = unit;
+    this.project = project;
+    this.shared = shared;
     this.types = new JavacTypes(state);
     this.builder = new JavacModelBuilder(state, types, callSymbols);
     this.source = source;
@@ -61,6 +80,9 @@ final class JavacUnitIndex implements UnitIndex {
       Timing.exit(previous);
       models.put(tree, model);
       classOf.put(model, enclosing);
+      if (shared) {
+        project.built(model, this);
+      }
     }
     return model;
   }
@@ -75,6 +97,9 @@ final class JavacUnitIndex implements UnitIndex {
       Timing.exit(previous);
       initialisers.put(tree, model);
       classOf.put(model, tree);
+      if (shared) {
+        project.built(model, this);
+      }
     }
     return model;
   }
@@ -109,9 +134,28 @@ final class JavacUnitIndex implements UnitIndex {
   }
 
   @Override
+  public MethodModel declarationInProject(Expr.Call call) {
+    MethodModel own = declarationOf(call);
+    if (own != null) {
+      return own;
+    }
+    Symbol.MethodSymbol symbol = callSymbols.get(call);
+    return symbol == null ? null : project.declaration(symbol, this);
+  }
+
+  /** Whether this index built the model. */
+  boolean owns(MethodModel model) {
+    return classOf.containsKey(model);
+  }
+
+  @Override
   public SourceContext contextOf(MethodModel method) {
     if (!classOf.containsKey(method)) {
-      throw new IllegalArgumentException("not a method of this unit: " + method.name());
+      JavacUnitIndex owner = project.ownerOf(method);
+      if (owner == null) {
+        throw new IllegalArgumentException("not a method of this compilation: " + method.name());
+      }
+      return owner.contextOf(method);
     }
     return new JavacSourceContext(source, classOf.get(method), builder, types, this);
   }

@@ -34,10 +34,25 @@ public interface UnitIndex {
   MethodModel declarationOf(Expr.Call call);
 
   /**
+   * Returns the declaration of the method a call invokes in any source the frontend sees: this
+   * unit's first, then another compilation unit of the same compilation (the compiler frontend) or
+   * another scanned file (the scanner). For facts that hold of the callee whatever its class, such
+   * as whether it retries; facts about a class's own members (who sets its stop flag, which helpers
+   * only its thread calls) stay with {@link #declarationOf}.
+   *
+   * @param call a call
+   * @return a method model, or {@code null} if the method's source is not seen or the frontend
+   *     cannot tell which method is invoked
+   */
+  default MethodModel declarationInProject(Expr.Call call) {
+    return declarationOf(call);
+  }
+
+  /**
    * Returns what the frontend knows beyond a method of this index, for analysing it.
    *
-   * @param method one of {@link #methods()}
-   * @return its source context
+   * @param method one of {@link #methods()}, or a model {@link #declarationInProject} returned
+   * @return its source context (for a method of another unit, that unit's)
    */
   SourceContext contextOf(MethodModel method);
 

@@ -13,7 +13,8 @@ import java.util.Set;
 
 /**
  * Failure mode G: retry layers that multiply. A retry loop's attempt calls something that retries
- * on its own: a method of the same compilation unit with a retry loop (through the frontend's unit
+ * on its own: a method whose source the frontend sees (the compilation's other units, the scanned
+ * files) that holds a retry loop or calls one up to two calls down (through the frontend's unit
  * index ({@link RetryingMethods})), a retry library's call ({@code RetryPolicy.call}, Failsafe's
  * {@code FailsafeExecutor}, resilience4j's {@code Retry.execute..}, Spring's {@code RetryOperations
  * .execute}), a Spring {@code @Retryable} method, or an AWS SDK client, which retries by default.
@@ -118,7 +119,9 @@ public final class NestedRetryRule implements Rule {
   private static Inner inner(MethodAnalysis analysis, Expr.Call call) {
     RetryingMethods.Retrying same = RetryingMethods.of(analysis, call);
     if (same != null) {
-      return new Inner(call.name() + "()", same.attempts());
+      String through =
+          same.through().isEmpty() ? "" : " (through " + String.join(" and ", same.through()) + ")";
+      return new Inner(call.name() + "()" + through, same.attempts());
     }
     return libraryRetry(analysis, call);
   }

@@ -84,6 +84,8 @@ public final class DeclarationIndex {
    * @param isInterface whether it is an interface or annotation type
    * @param supertypes the extended and implemented types, as written
    * @param scope the declaring file's scope
+   * @param file the declaring file's path as the scan reports it, or {@code null} when its code is
+   *     not to be read
    * @param enclosing the qualified names of this type and its enclosing types, innermost first
    * @param methods the methods and constructors ({@code <init>}), by name
    * @param fields the fields, by name
@@ -93,6 +95,7 @@ public final class DeclarationIndex {
       boolean isInterface,
       List<String> supertypes,
       FileScope scope,
+      String file,
       List<String> enclosing,
       Map<String, List<MethodDecl>> methods,
       Map<String, FieldDecl> fields) {}

@@ -32,12 +32,19 @@ import java.util.Set;
 final class Declarations {
   private Declarations() {}
 
-  static void index(CompilationUnit unit, FileScope scope, DeclarationIndex index) {
-    index.add(collect(unit, scope));
+  static void index(CompilationUnit unit, FileScope scope, String file, DeclarationIndex index) {
+    index.add(collect(unit, scope, file));
   }
 
-  /** The file's declarations, to add to an index. */
-  static FileDeclarations collect(CompilationUnit unit, FileScope scope) {
+  /**
+   * The file's declarations, to add to an index.
+   *
+   * @param unit the parsed file
+   * @param scope its scope
+   * @param file its path as the scan reports it, or {@code null} if no other file's analysis may
+   *     read its code (only its declarations)
+   */
+  static FileDeclarations collect(CompilationUnit unit, FileScope scope, String file) {
     List<TypeDecl> types = new ArrayList<>();
     Set<String> packages = new HashSet<>();
     packages.add(scope.packageName());
@@ -53,7 +60,7 @@ final class Declarations {
             });
     String prefix = scope.packageName().isEmpty() ? "" : scope.packageName() + ".";
     for (TypeDeclaration<?> type : unit.getTypes()) {
-      add(type, prefix + type.getNameAsString(), List.of(), scope, types);
+      add(type, prefix + type.getNameAsString(), List.of(), scope, file, types);
     }
     return new FileDeclarations(types, packages);
   }
@@ -63,6 +70,7 @@ final class Declarations {
       String name,
       List<String> outer,
       FileScope scope,
+      String file,
       List<TypeDecl> index) {
     List<String> enclosing = new ArrayList<>();
     enclosing.add(name);
@@ -118,7 +126,7 @@ final class Declarations {
               new FieldDecl(v.getNameAsString(), typeName(v.getType(), typeVariables), isStatic));
         }
       } else if (member instanceof TypeDeclaration<?> nested) {
-        add(nested, name + "." + nested.getNameAsString(), enclosing, scope, index);
+        add(nested, name + "." + nested.getNameAsString(), enclosing, scope, file, index);
       }
     }
     if (type instanceof EnumDeclaration e) {
@@ -135,6 +143,7 @@ final class Declarations {
             isInterface,
             List.copyOf(supertypes),
             scope,
+            file,
             List.copyOf(enclosing),
             Map.copyOf(methods),
             Map.copyOf(fields)));

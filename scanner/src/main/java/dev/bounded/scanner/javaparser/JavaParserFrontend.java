@@ -59,6 +59,23 @@ public final class JavaParserFrontend {
   private final Boolean runtimeAvailable;
   private final DeclarationIndex index;
   private final ScannerTypes types;
+  private final Sources sources;
+
+  /**
+   * Reads another scanned file's code when the analysis of one file needs it (whether a method it
+   * calls retries). Called from the threads that analyse files, concurrently.
+   */
+  @FunctionalInterface
+  public interface Sources {
+    /**
+     * Returns a scanned file, parsed.
+     *
+     * @param file its path as the scan reports it (as given to {@link #index(CompilationUnit,
+     *     String)})
+     * @return the parsed file, or {@code null} if it cannot be read or parsed now
+     */
+    ParsedFile read(String file);
+  }
 
   /**
    * A finding with where it was found.
@@ -111,12 +128,36 @@ public final class JavaParserFrontend {
       Set<String> idempotentMethods,
       Boolean runtimeAvailable,
       DeclarationIndex index) {
+    this(rules, config, idempotentMethods, runtimeAvailable, index, null);
+  }
+
+  /**
+   * Creates a frontend that may read the other scanned files' code: a call's callee declared in
+   * another file is analysed for facts that cross files (which methods retry).
+   *
+   * @param rules the rules to run
+   * @param config the rules' configuration
+   * @param idempotentMethods methods to treat as {@code @Idempotent}, as {@code Type#method}
+   * @param runtimeAvailable whether fixes may use Bounded's runtime; {@code null} to decide from
+   *     the indexed files
+   * @param index the declarations the rules see; {@link #index} adds to it
+   * @param sources reads the files {@link #index(CompilationUnit, String)} recorded, or {@code
+   *     null} to use only their declarations
+   */
+  public JavaParserFrontend(
+      List<Rule> rules,
+      RuleConfig config,
+      Set<String> idempotentMethods,
+      Boolean runtimeAvailable,
+      DeclarationIndex index,
+      Sources sources) {
     this.rules = List.copyOf(rules);
     this.config = config;
     this.idempotentMethods = Set.copyOf(idempotentMethods);
     this.runtimeAvailable = runtimeAvailable;
     this.index = index;
     this.types = new ScannerTypes(index);
+    this.sources = sources;
   }
 
   /**
@@ -166,8 +207,19 @@ public final class JavaParserFrontend {
    * @return whether any method (or class initialiser) of the file needs the second pass
    */
   public boolean index(CompilationUnit unit) {
+    return index(unit, null);
+  }
+
+  /**
+   * The first pass: records a file's declarations, and where its code can be read again.
+   *
+   * @param unit the parsed file
+   * @param file its path as the scan reports it, for {@link Sources}; or {@code null}
+   * @return whether any method (or class initialiser) of the file needs the second pass
+   */
+  public boolean index(CompilationUnit unit, String file) {
     FileScope scope = FileScope.of(unit);
-    Declarations.index(unit, scope, index);
+    Declarations.index(unit, scope, file, index);
     boolean[] relevant = {false};
     unit.walk(
         Node.TreeTraversal.PREORDER,
@@ -188,8 +240,11 @@ public final class JavaParserFrontend {
    */
   public List<Located> analyse(SourceFile file, CompilationUnit unit) {
     FileScope scope = FileScope.of(unit);
+    ScannedProject project = new ScannedProject(sources, types, idempotentMethods, this::hasType);
     JavaParserUnitIndex units =
-        new JavaParserUnitIndex(file, unit, scope, types, idempotentMethods, this::hasType);
+        new JavaParserUnitIndex(
+            file, unit, scope, types, idempotentMethods, this::hasType, project);
+    project.add(file.path(), units);
     List<Located> findings = new ArrayList<>();
     List<Node> nodes = new ArrayList<>();
     unit.walk(Node.TreeTraversal.PREORDER, nodes::add);

@@ -33,6 +33,7 @@ final class JavaParserUnitIndex implements UnitIndex {
   private final ScannerTypes types;
   private final Set<String> idempotentMethods;
   private final Predicate<String> hasType;
+  private final ScannedProject project;
   private final IdentityHashMap<Expr.Call, ScannerTypes.Resolved> calls = new IdentityHashMap<>();
   private final IdentityHashMap<Expr.Call, CallableDeclaration<?>> anonymousCalls =
       new IdentityHashMap<>();
@@ -48,8 +49,10 @@ final class JavaParserUnitIndex implements UnitIndex {
       FileScope scope,
       ScannerTypes types,
       Set<String> idempotentMethods,
-      Predicate<String> hasType) {
+      Predicate<String> hasType,
+      ScannedProject project) {
     this.file = file;
+    this.project = project;
     this.unit = unit;
     this.scope = scope;
     this.types = types;
@@ -65,6 +68,7 @@ final class JavaParserUnitIndex implements UnitIndex {
       model = builder(context).method(callable, JavaParserModelBuilder.bodyOf(callable));
       models.put(callable, model);
       contextOf.put(model, context);
+      project.built(model, this);
     }
     return model;
   }
@@ -77,6 +81,7 @@ final class JavaParserUnitIndex implements UnitIndex {
       model = builder(context).initialisers(classNode, members);
       models.put(classNode, model);
       contextOf.put(model, context);
+      project.built(model, this);
     }
     return model;
   }
@@ -108,6 +113,22 @@ final class JavaParserUnitIndex implements UnitIndex {
     if (resolved == null || resolved.decl() == null) {
       return null;
     }
+    CallableDeclaration<?> c = callable(resolved);
+    return c == null ? null : model(c);
+  }
+
+  @Override
+  public MethodModel declarationInProject(Expr.Call call) {
+    MethodModel own = declarationOf(call);
+    if (own != null) {
+      return own;
+    }
+    ScannerTypes.Resolved resolved = calls.get(call);
+    return resolved == null || resolved.decl() == null ? null : project.declaration(resolved);
+  }
+
+  /** The method or constructor of this file a resolved call names, or {@code null}. */
+  CallableDeclaration<?> callable(ScannerTypes.Resolved resolved) {
     if (byKey == null) {
       byKey = new HashMap<>();
       for (CallableDeclaration<?> c : callables()) {
@@ -115,16 +136,18 @@ final class JavaParserUnitIndex implements UnitIndex {
         byKey.put(key(context.ownerName(), name(c), c.getBegin().map(b -> b.line).orElse(-1)), c);
       }
     }
-    CallableDeclaration<?> c =
-        byKey.get(key(resolved.owner().name(), resolved.decl().name(), resolved.decl().line()));
-    return c == null ? null : model(c);
+    return byKey.get(key(resolved.owner().name(), resolved.decl().name(), resolved.decl().line()));
   }
 
   @Override
   public SourceContext contextOf(MethodModel method) {
     ClassContext context = contextOf.get(method);
     if (context == null) {
-      throw new IllegalArgumentException("not a method of this file: " + method.name());
+      JavaParserUnitIndex owner = project.ownerOf(method);
+      if (owner == null) {
+        throw new IllegalArgumentException("not a method of the scanned files: " + method.name());
+      }
+      return owner.contextOf(method);
     }
     return new JavaParserSourceContext(file, context.members(), builder(context), hasType, this);
   }

@@ -16,7 +16,18 @@ public final class ParsedFile {
   private ParsedFile(SourceFile source, CompilationUnit unit) {
     this.source = source;
     this.unit = unit;
-    this.declarations = Declarations.collect(unit, FileScope.of(unit));
+    this.declarations = Declarations.collect(unit, FileScope.of(unit), source.path());
+  }
+
+  /**
+   * Wraps a file parsed already and collects its declarations.
+   *
+   * @param source the file
+   * @param unit its parsed tree (only read from now on)
+   * @return the parsed file
+   */
+  public static ParsedFile of(SourceFile source, CompilationUnit unit) {
+    return new ParsedFile(source, unit);
   }
 
   /**

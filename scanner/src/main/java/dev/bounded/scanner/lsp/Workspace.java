@@ -235,12 +235,26 @@ final class Workspace {
               settings.ruleConfig(),
               settings.idempotentMethods(),
               settings.runtimeAvailable(),
-              index().overlay(before, parsed.declarations()));
+              index().overlay(before, parsed.declarations()),
+              this::readSaved);
       findings = scanner.convert(source, frontend.analyse(parsed));
     }
     Analysis analysis = new Analysis(version, generation, parsed, findings);
     analyses.put(uri, analysis);
     return analysis;
+  }
+
+  /**
+   * Another file of the workspace as saved, for facts that cross files (which methods retry);
+   * {@code null} if it cannot be read or parsed now.
+   */
+  private ParsedFile readSaved(String reported) {
+    SourceFile source = scanner.read(scanner.file(reported), new java.util.ArrayList<>());
+    try {
+      return source == null ? null : ParsedFile.parse(source);
+    } catch (JavaParserFrontend.UnparsableException e) {
+      return null;
+    }
   }
 
   /**

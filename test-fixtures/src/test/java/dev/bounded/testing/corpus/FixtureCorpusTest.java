@@ -59,6 +59,15 @@ final class FixtureCorpusTest {
     }
   }
 
+  /** The fixtures of several files in a rule's directory: directories compiled as one. */
+  private static List<Path> cases(Path dir) {
+    try (Stream<Path> files = Files.list(dir)) {
+      return files.filter(Files::isDirectory).sorted().toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   private static String[] lines(Path file) {
     try {
       return Files.readAllLines(file).toArray(new String[0]);
@@ -98,6 +107,21 @@ final class FixtureCorpusTest {
                     CompilationTestHelper.newInstance(checker(rule.name()), getClass())
                         .addSourceLines(file.getFileName().toString(), lines(file))
                         .doTest()));
+      }
+      for (Path dir : cases(corpus().resolve(rule.name()))) {
+        tests.add(
+            DynamicTest.dynamicTest(
+                rule.name() + "/" + dir.getFileName() + "/",
+                () -> {
+                  List<Path> files = files(dir);
+                  assertThat(files).as("a fixture of several files").hasSizeGreaterThan(1);
+                  CompilationTestHelper helper =
+                      CompilationTestHelper.newInstance(checker(rule.name()), getClass());
+                  for (Path file : files) {
+                    helper = helper.addSourceLines(file.getFileName().toString(), lines(file));
+                  }
+                  helper.doTest();
+                }));
       }
     }
     return tests.stream();

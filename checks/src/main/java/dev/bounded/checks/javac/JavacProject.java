@@ -1,0 +1,152 @@
+package dev.bounded.checks.javac;
+
+import com.google.errorprone.VisitorState;
+import com.sun.source.tree.ClassTree;
+import com.sun.source.tree.CompilationUnitTree;
+import com.sun.source.tree.MethodTree;
+import com.sun.source.util.TreePath;
+import com.sun.tools.javac.api.JavacTrees;
+import com.sun.tools.javac.code.Flags;
+import com.sun.tools.javac.code.Symbol;
+import com.sun.tools.javac.util.Context;
+import com.sun.tools.javac.util.Options;
+import dev.bounded.checks.model.MethodModel;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.IdentityHashMap;
+
+/**
+ * The other compilation units of one compilation, as far as a unit index may ask about them: the
+ * declaration of a method invoked from the unit being analysed, when javac compiles its source in
+ * the same run ({@link dev.bounded.checks.model.UnitIndex#declarationInProject}).
+ *
+ * <p>Error Prone runs on a unit once javac has attributed and flowed it. Under the compile policy
+ * {@code simple}, which Error Prone requires, javac attributes and flows every unit before it
+ * desugars any, so the other units' trees are attributed and not yet lowered while any unit is
+ * analysed. Under another policy that does not hold for every unit, and nothing is answered. A
+ * class not yet attributed (javac's {@code UNATTRIBUTED} flag) is not answered either.
+ *
+ * <p>Each other unit gets an index of its own, made on first use and kept for the compilation, so a
+ * method's model is built once however many units call it. Belongs to the compilation's {@link
+ * AnalysisCache.Session}; not thread-safe, as javac's analysis is not.
+ */
+final class JavacProject {
+  private final Context context;
+  private final boolean enabled;
+  private final IdentityHashMap<CompilationUnitTree, JavacUnitIndex> units =
+      new IdentityHashMap<>();
+  private final IdentityHashMap<MethodModel, JavacUnitIndex> owners = new IdentityHashMap<>();
+  private JavacTrees trees;
+  private JavacUnitIndex current;
+
+  JavacProject(Context context) {
+    this.context = context;
+    this.enabled = "simple".equals(Options.instance(context).get("compilePolicy"));
+  }
+
+  /**
+   * Returns the model of a method javac compiles from source in this compilation, in its own unit's
+   * index.
+   *
+   * @param symbol the invoked method
+   * @param asking the index of the unit being analysed (never answered here: it knows its own)
+   * @return the model, or {@code null} if the method's tree is not available attributed
+   */
+  MethodModel declaration(Symbol.MethodSymbol symbol, JavacUnitIndex asking) {
+    if (!enabled) {
+      return null;
+    }
+    Symbol.ClassSymbol owner = symbol.enclClass();
+    if (owner == null
+        || (owner.flags_field & Flags.UNATTRIBUTED) != 0
+        || owner.sourcefile == null
+        || owner.sourcefile.equals(asking.unit().getSourceFile())) {
+      return null;
+    }
+    if (trees == null) {
+      trees = JavacTrees.instance(context);
+    }
+    TreePath path;
+    try {
+      path = trees.getPath(symbol);
+    } catch (RuntimeException e) {
+      return null; // javac could not find the declaration's environment
+    }
+    if (path == null
+        || !(path.getLeaf() instanceof MethodTree method)
+        || method.getBody() == null
+        || path.getParentPath() == null
+        || !(path.getParentPath().getLeaf() instanceof ClassTree enclosing)) {
+      return null;
+    }
+    CompilationUnitTree unit = path.getCompilationUnit();
+    JavacUnitIndex index = current != null && current.unit() == unit ? current : index(unit);
+    return index.model(method, enclosing);
+  }
+
+  /**
+   * Records the index of the unit Error Prone analyses now: another unit's method that calls back
+   * into it gets that index's models, the ones its own analysis compares with.
+   *
+   * @param index the current unit's index
+   */
+  void analysing(JavacUnitIndex index) {
+    current = index;
+  }
+
+  /**
+   * The index of a unit of this compilation, made on first use.
+   *
+   * @param unit a compilation unit
+   * @return its index
+   */
+  JavacUnitIndex index(CompilationUnitTree unit) {
+    JavacUnitIndex index = units.get(unit);
+    if (index == null) {
+      Timing.count(Timing.UNITS_INDEXED, 1);
+      VisitorState state =
+          VisitorState.createForUtilityPurposes(context).withPath(new TreePath(unit));
+      index = new JavacUnitIndex(state, unit, () -> text(unit), this, true);
+      units.put(unit, index);
+    }
+    return index;
+  }
+
+  /**
+   * Tells whether the project made an index for the unit (so it holds models built for others).
+   *
+   * @param unit a compilation unit
+   * @return its index, or {@code null}
+   */
+  JavacUnitIndex existing(CompilationUnitTree unit) {
+    return units.get(unit);
+  }
+
+  /**
+   * Records which index built a model, so that another unit's index can hand out its context.
+   *
+   * @param model a method model
+   * @param index the index that built it
+   */
+  void built(MethodModel model, JavacUnitIndex index) {
+    owners.put(model, index);
+  }
+
+  /**
+   * Returns the index that built a model.
+   *
+   * @param model a method model
+   * @return the index that owns it, or {@code null}
+   */
+  JavacUnitIndex ownerOf(MethodModel model) {
+    return current != null && current.owns(model) ? current : owners.get(model);
+  }
+
+  private static String text(CompilationUnitTree unit) {
+    try {
+      return unit.getSourceFile().getCharContent(true).toString();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
