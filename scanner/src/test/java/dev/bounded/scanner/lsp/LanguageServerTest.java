@@ -221,6 +221,67 @@ final class LanguageServerTest {
   }
 
   @Test
+  void aRetryLoopAroundAnotherFilesRetryingMethodIsReported() throws Exception {
+    Files.createDirectories(root.resolve("src/demo"));
+    Files.writeString(
+        root.resolve("src/demo/Transport.java"),
+        """
+        package demo;
+        class Transport {
+          String request(String body) throws java.io.IOException {
+            for (int attempt = 1; ; attempt++) {
+              try {
+                return send(body);
+              } catch (java.io.IOException e) {
+                if (attempt == 3) {
+                  throw e;
+                }
+              }
+            }
+          }
+
+          String send(String body) throws java.io.IOException {
+            return body;
+          }
+        }
+        """);
+    String caller =
+        """
+        package demo;
+        class Caller {
+          private final Transport transport = new Transport();
+
+          String load(String body) throws java.io.IOException {
+            for (int attempt = 0; attempt < 2; attempt++) {
+              try {
+                return transport.request(body);
+              } catch (java.io.IOException e) {
+                // try again
+              }
+            }
+            return null;
+          }
+        }
+        """;
+    Files.writeString(root.resolve("src/demo/Caller.java"), caller);
+    try (LspHarness lsp = LspHarness.start(root)) {
+      lsp.initialize();
+      String uri = lsp.uri("src/demo/Caller.java");
+      lsp.open(uri, caller);
+      PublishDiagnosticsParams published =
+          lsp.awaitDiagnostics(uri, p -> reports(p, "NestedRetry"));
+      assertThat(published.getDiagnostics())
+          .filteredOn(d -> "NestedRetry".equals(d.getCode().getLeft()))
+          .singleElement()
+          .satisfies(
+              d -> {
+                assertThat(d.getRange().getStart().getLine()).isEqualTo(7);
+                assertThat(d.getMessage()).contains("2 x 3 = 6 calls");
+              });
+    }
+  }
+
+  @Test
   void everyWorkspaceFolderIsIndexed() throws Exception {
     Path app = root.resolve("app");
     Path lib = root.resolve("lib");
