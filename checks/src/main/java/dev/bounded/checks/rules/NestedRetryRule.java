@@ -14,9 +14,9 @@ import java.util.Set;
 /**
  * Failure mode G: retry layers that multiply. A retry loop's attempt calls something that retries
  * on its own: a method whose source the frontend sees (the compilation's other units, the scanned
- * files) that holds a retry loop or calls one up to two calls down (through the frontend's unit
- * index ({@link RetryingMethods})), a retry library's call ({@code RetryPolicy.call}, Failsafe's
- * {@code FailsafeExecutor}, resilience4j's {@code Retry.execute..}, Spring's {@code RetryOperations
+ * files) that holds a retry loop or calls one (one call down) (through the frontend's unit index
+ * ({@link RetryingMethods})), a retry library's call ({@code RetryPolicy.call}, Failsafe's {@code
+ * FailsafeExecutor}, resilience4j's {@code Retry.execute..}, Spring's {@code RetryOperations
  * .execute}), a Spring {@code @Retryable} method, or an AWS SDK client, which retries by default.
  * Three attempts around three attempts are nine calls of the dependency; five such layers are 243.
  * The message states the multiplied worst case.
