@@ -11,7 +11,8 @@
 # Environment:
 #   PLUGIN_RUN      the plugin's run directory (required): NAME.findings.tsv (rule, path, line)
 #                   and, when present, status.tsv (a library whose result is not "ok" was not
-#                   analysed by the plugin: it is shown but left out of the totals)
+#                   analysed by the plugin: it is shown but left out of the totals, as is a
+#                   library without a findings file there)
 #   SOURCES         where a library's sources are, with {} for its name (default:
 #                   bench/realcode/target/work/src/{}/java, where run.sh unpacks them)
 #   LIBRARIES_FILE  the libraries (default: bench/realcode/corpus/libraries.txt)
@@ -88,15 +89,16 @@ for f in json.load(open(sys.argv[1]))["findings"]:
     print(f"{f['rule']}\t{f['path']}\t{f['line']}")
 PY
   sort -u -o "$OUT/$name.scanner.tsv" "$OUT/$name.scanner.tsv"
+  result="${plugin_result[$name]:-ok}"
   if [[ -f "$PLUGIN_RUN/$name.findings.tsv" ]]; then
     sort -u "$PLUGIN_RUN/$name.findings.tsv" >"$OUT/$name.plugin.tsv"
   else
     : >"$OUT/$name.plugin.tsv"
+    result="no findings file in PLUGIN_RUN"
   fi
   p=$(wc -l <"$OUT/$name.plugin.tsv")
   s=$(wc -l <"$OUT/$name.scanner.tsv")
   b=$(comm -12 "$OUT/$name.plugin.tsv" "$OUT/$name.scanner.tsv" | wc -l)
-  result="${plugin_result[$name]:-ok}"
   note=""
   [[ "$result" == ok ]] || note="  (plugin: $result; not in the totals)"
   printf '%-26s %6d %7d %8d %5d %12d %13d%s\n' "$name" "${#files[@]}" "$p" "$s" "$b" \
