@@ -783,11 +783,15 @@ final class JavaParserModelBuilder {
     for (Expression a : tree.getArguments()) {
       args.add(expr(a));
     }
+    List<TypeRef> argTypes = new ArrayList<>();
+    for (Expr a : args) {
+      argTypes.add(a.type());
+    }
     String owner = null;
     ScannerTypes.Resolved resolved = null;
     if (receiver == null) {
       for (String type : context.lookupTypes()) {
-        resolved = types.method(type, name, args.size());
+        resolved = types.method(type, name, argTypes);
         if (resolved != null) {
           owner = type;
           break;
@@ -795,7 +799,7 @@ final class JavaParserModelBuilder {
       }
       if (resolved == null) {
         for (String type : scope.staticOwners(name)) {
-          resolved = types.method(type, name, args.size());
+          resolved = types.method(type, name, argTypes);
           if (resolved != null) {
             owner = type;
             break;
@@ -804,7 +808,7 @@ final class JavaParserModelBuilder {
       }
     } else if (receiver.type().isKnown()) {
       owner = receiver.type().name();
-      resolved = types.method(owner, name, args.size());
+      resolved = types.method(owner, name, argTypes);
     }
     MethodRef method = resolved == null ? null : resolved.ref();
     TypeRef result = method == null ? TypeRef.unknown() : types.result(owner, name, args.size());

@@ -164,6 +164,24 @@ public final class ScannerTypes {
    * @return the method, or {@code null} if unknown or ambiguous
    */
   Resolved method(String owner, String name, int arity) {
+    return method(owner, name, Collections.nCopies(arity, TypeRef.unknown()));
+  }
+
+  /**
+   * Finds the method a call invokes, as {@link #method(String, String, int)} does, telling
+   * overloads of the same arity apart by the arguments' types where they are known: an overload one
+   * of whose parameters is a known class or interface that a known argument's type is not a subtype
+   * of is not the one invoked ({@code connect(conn, uri, timeout)} with {@code conn} a {@code
+   * Connection} is not {@code connect(String, Connection, long)}). When that rules out every
+   * overload, none is ruled out (a type the scanner knows only in part).
+   *
+   * @param owner the receiver's (or enclosing) type
+   * @param name the method name
+   * @param args the arguments' types, unknown where not known
+   * @return the method, or {@code null} if unknown or ambiguous
+   */
+  Resolved method(String owner, String name, List<TypeRef> args) {
+    int arity = args.size();
     for (String type : ancestors(owner)) {
       TypeDecl decl = index.type(type);
       if (decl != null) {
@@ -171,6 +189,17 @@ public final class ScannerTypes {
         for (MethodDecl m : decl.methods().getOrDefault(name, List.of())) {
           if (m.accepts(arity)) {
             candidates.add(m);
+          }
+        }
+        if (candidates.size() > 1) {
+          List<MethodDecl> fitting = new ArrayList<>();
+          for (MethodDecl m : candidates) {
+            if (fits(decl, m, args)) {
+              fitting.add(m);
+            }
+          }
+          if (!fitting.isEmpty()) {
+            candidates = fitting;
           }
         }
         if (candidates.size() > 1 && !sameFacts(candidates)) {
@@ -228,6 +257,48 @@ public final class ScannerTypes {
       }
     }
     return null;
+  }
+
+  /**
+   * Whether no known argument type rules the method out (see {@link #method(String, String,
+   * List)}).
+   */
+  private boolean fits(TypeDecl decl, MethodDecl m, List<TypeRef> args) {
+    int fixed = m.varargs() ? m.paramTypes().size() - 1 : m.paramTypes().size();
+    for (int i = 0; i < Math.min(fixed, args.size()); i++) {
+      TypeRef arg = args.get(i);
+      String written = m.paramTypes().get(i);
+      if (!arg.isKnown() || written.isEmpty() || written.endsWith("[]")) {
+        continue;
+      }
+      int generic = written.indexOf('<');
+      TypeRef param = resolveIn(decl, generic < 0 ? written : written.substring(0, generic));
+      if (param.isKnown()
+          && !isPrimitiveOrBoxed(param.name())
+          && !isPrimitiveOrBoxed(arg.name())
+          && !param.name().equals("java.lang.Object")
+          && !arg.name().equals(param.name())
+          && !arg.isSubtypeOf(param.name())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static final Set<String> BOXED =
+      Set.of(
+          "java.lang.Integer",
+          "java.lang.Long",
+          "java.lang.Short",
+          "java.lang.Byte",
+          "java.lang.Character",
+          "java.lang.Boolean",
+          "java.lang.Double",
+          "java.lang.Float");
+
+  /** A primitive or its box: conversions between them are not subtyping, so left to javac. */
+  private static boolean isPrimitiveOrBoxed(String name) {
+    return name.indexOf('.') < 0 || BOXED.contains(name);
   }
 
   private static boolean sameFacts(List<MethodDecl> candidates) {
