@@ -202,7 +202,8 @@ final class UnboundedLoops {
       } else if (CallNames.isResubmission(call.name())
           && (handler || analysis.isInCatchBody(call, null))
           && !analysis.isSelfCall(call)
-          && !analysis.isInRetryLoop(call)) {
+          && !analysis.isInRetryLoop(call)
+          && !afterCollision(analysis, call)) {
         first = first == null ? call : first; // retryFailedTask(key, task): queued again
       }
     }
@@ -281,6 +282,9 @@ final class UnboundedLoops {
     if (onlyInterruptionRetried(analysis, loop)) {
       return false; // an uninterruptible wait, not a retry of a failing call
     }
+    if (onlyCollisionsResolved(analysis, loop)) {
+      return false; // a fresh name after a name clash, not a retry of a failing call
+    }
     if (loop.isRetryLoop()) {
       return loop.evidence().contains(LoopInfo.Evidence.RETRYING_CATCH);
     }
@@ -325,6 +329,72 @@ final class UnboundedLoops {
       }
     }
     return compared;
+  }
+
+  /**
+   * Names of failures that report a clash with what already exists ({@code
+   * ObjectAlreadyExistsException}, {@code NodeExistsException}, {@code DuplicateKeyException}): a
+   * definite answer about the data, not a transient failure of the dependency.
+   */
+  private static final java.util.regex.Pattern COLLISION =
+      java.util.regex.Pattern.compile("\\w*(Exists|Duplicate\\w*|Collision)(Exception|Error)");
+
+  private static boolean catchesOnlyCollisions(Stmt.Catch clause) {
+    for (var type : clause.types()) {
+      if (!COLLISION.matcher(type.simpleName()).matches()) {
+        return false;
+      }
+    }
+    return !clause.types().isEmpty();
+  }
+
+  /**
+   * Whether every clause that goes round again catches only a name clash and changes something
+   * before the next round ({@code catch (ObjectAlreadyExistsException e) {
+   * trigger.setKey(newTriggerKey()); }}): the loop draws a fresh name until one is free, which ends
+   * after a round or two; it does not retry a failing dependency. A clause that changes nothing
+   * would clash for ever, and is still reported.
+   */
+  static boolean onlyCollisionsResolved(MethodAnalysis analysis, LoopInfo loop) {
+    boolean any = false;
+    for (Node n : analysis.loopLevel(loop)) {
+      if (n instanceof Stmt.Catch clause
+          && analysis.loopOf(clause) == loop
+          && analysis.goesRoundAgain(clause, loop)) {
+        if (!catchesOnlyCollisions(clause) || !changesSomething(clause.body())) {
+          return false;
+        }
+        any = true;
+      }
+    }
+    return any;
+  }
+
+  private static boolean changesSomething(Stmt body) {
+    for (Node n : Nodes.sameFrame(body)) {
+      if (n instanceof Expr.Assign
+          || (n instanceof Expr.Call call && !LOGGING.matcher(call.name()).matches())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether the call is in a catch clause that catches only a name clash ({@code catch
+   * (ObjectAlreadyExistsException e) { scheduler.rescheduleJob(key, trigger); }}): the handler
+   * falls back once to replacing what exists; the work is not run again after a failure.
+   */
+  private static boolean afterCollision(MethodAnalysis analysis, Expr.Call call) {
+    for (Node p = analysis.parent(call); p != null; p = analysis.parent(p)) {
+      if (p instanceof Stmt.Catch clause) {
+        return catchesOnlyCollisions(clause);
+      }
+      if (p instanceof Expr.Lambda) {
+        return false;
+      }
+    }
+    return false;
   }
 
   /** Whether the only failure the loop goes round again after is {@code InterruptedException}. */
