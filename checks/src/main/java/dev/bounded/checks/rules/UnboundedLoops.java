@@ -214,7 +214,7 @@ final class UnboundedLoops {
         first = first == null || call.span().start() < first.span().start() ? call : first;
       }
     }
-    if (first == null || boundedMethod(analysis)) {
+    if (first == null || boundedMethod(analysis) || decidedByJudgedFailure(analysis, first)) {
       return List.of();
     }
     boolean stop = false;
@@ -227,6 +227,62 @@ final class UnboundedLoops {
       }
     }
     return List.of(new Resubmission(first, stop ? Ending.STOP_FLAG : Ending.SUCCESS_ONLY, handler));
+  }
+
+  /**
+   * Whether the resubmission runs only under a flag that a call given the failure decides ({@code
+   * toRetry = connection.connectionFailed(exception); .. if (toRetry) reconnectLater(exception);}):
+   * the failure is handed to a component that judges it and says whether to go on, a policy's
+   * decision. A flag set otherwise ({@code if (!closed)}) decides nothing about the failure.
+   */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  private static boolean decidedByJudgedFailure(MethodAnalysis analysis, Expr.Call call) {
+    Set<String> failures = new HashSet<>();
+    for (MethodModel.Param param : analysis.method().params()) {
+      if (param.type().isSubtypeOf("java.lang.Throwable")
+          || param.type().simpleName().endsWith("Exception")
+          || param.type().simpleName().equals("Throwable")) {
+        failures.add(param.name());
+      }
+    }
+    for (Stmt.Catch clause : analysis.catches()) {
+      failures.add(clause.parameter());
+    }
+    Node child = call;
+    for (Node p = analysis.parent(call); p != null; child = p, p = analysis.parent(p)) {
+      if (p instanceof Expr.Lambda) {
+        return false;
+      }
+      if (!(p instanceof Stmt.If check)
+          || check.then() != child
+          || !(check.condition() instanceof Expr.Name flag)
+          || flag.kind() != Expr.NameKind.LOCAL) {
+        continue;
+      }
+      boolean judged = false;
+      for (Expr value : analysis.valuesOf(flag.name())) {
+        if (value instanceof Expr.Literal) {
+          continue;
+        }
+        if (!(value instanceof Expr.Call verdict) || !mentionsAny(verdict, failures)) {
+          return false;
+        }
+        judged = true;
+      }
+      return judged;
+    }
+    return false;
+  }
+
+  private static boolean mentionsAny(Expr.Call call, Set<String> names) {
+    for (Expr arg : call.args()) {
+      for (String name : names) {
+        if (Nodes.mentions(arg, name)) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /** Whether a delay computed by calls is free of a policy's decision ({@code nextBackOff()}). */
