@@ -1,6 +1,7 @@
 package dev.bounded.checks.rules;
 
 import dev.bounded.checks.analysis.CallNames;
+import dev.bounded.checks.analysis.LoopInfo;
 import dev.bounded.checks.analysis.MethodAnalysis;
 import dev.bounded.checks.analysis.Nodes;
 import dev.bounded.checks.model.Expr;
@@ -40,7 +41,9 @@ public final class UnclassifiedExceptionRetryRule implements Rule {
             type -> BROAD_CATCHES.contains(type.name()),
             "java.lang.RuntimeException",
             false)) {
-      if (guardsCleanUp(analysis, match) || onlyWaits(analysis, match)) {
+      if (guardsCleanUp(analysis, match)
+          || onlyWaits(analysis, match)
+          || looksUpInTurn(analysis, match)) {
         continue;
       }
       String type = match.typeName().substring("java.lang.".length());
@@ -128,6 +131,52 @@ public final class UnclassifiedExceptionRetryRule implements Rule {
       }
     }
     return true;
+  }
+
+  /** Calls that turn a name into a key or a type: a lookup, not an endpoint to call. */
+  private static final java.util.regex.Pattern CONVERSIONS =
+      java.util.regex.Pattern.compile("valueOf|forName|parse\\w*|decode\\w*");
+
+  /** Names of calls that log: what they are given decides nothing. */
+  private static final java.util.regex.Pattern LOGGING =
+      java.util.regex.Pattern.compile(
+          "log\\w*|trace|debug|info|warn|warning|error|fatal|print\\w*");
+
+  /**
+   * Whether a for-each looks up each element in turn, in a fallback order ({@code for (String name
+   * : resolutionOrder) { try { key = MetaDataKey.valueOf(name); address = info.get(key); ..} catch
+   * (Exception e) { log(.., name, e); } }}): the element only goes to a conversion ({@code
+   * valueOf}, {@code forName}, {@code parse..}, {@code decode..}) or a log call. Each round reads a
+   * different item; it does not fail the same operation over to another endpoint.
+   */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  private static boolean looksUpInTurn(MethodAnalysis analysis, CatchAllRetries.Match match) {
+    LoopInfo loop = match.loop();
+    if (loop == null
+        || loop.kind() != LoopInfo.Kind.FOR_EACH
+        || !(loop.node() instanceof Stmt.Loop each)
+        || each.variable() == null) {
+      return false;
+    }
+    String element = each.variable().name();
+    boolean converted = false;
+    for (Node n : analysis.loopLevel(loop)) {
+      if (!(n instanceof Expr.Name use) || !use.isVariable(element)) {
+        continue;
+      }
+      Node arg = use;
+      while (analysis.parent(arg) instanceof Expr.Binary text && text.operator().equals("+")) {
+        arg = text; // "no address for " + name: a message built for the log call
+      }
+      if (!(analysis.parent(arg) instanceof Expr.Call call)
+          || call.receiver() == arg
+          || !(CONVERSIONS.matcher(call.name()).matches()
+              || LOGGING.matcher(call.name()).matches())) {
+        return false;
+      }
+      converted |= CONVERSIONS.matcher(call.name()).matches();
+    }
+    return converted;
   }
 
   /** Timed waits whose timeout ends the wait normally. */
