@@ -129,7 +129,8 @@ final class Backoffs {
         if (n instanceof Expr.Call call
             && CallNames.SLEEPS.contains(call.name())
             && !call.args().isEmpty()
-            && !(loop.isBackgroundRetry() && !analysis.isInCatchBody(call, loop.node()))) {
+            && !(loop.isBackgroundRetry() && !analysis.isInCatchBody(call, loop.node()))
+            && !waitsForOwnState(analysis, call)) {
           Expr delay =
               call.name().equals("parkNanos")
                   ? call.args().get(call.args().size() - 1)
@@ -160,6 +161,117 @@ final class Backoffs {
     }
     waits.sort((a, b) -> Integer.compare(a.call().span().start(), b.call().span().start()));
     return waits;
+  }
+
+  /**
+   * Whether a sleep in a catch clause runs only after the try block's own state check failed: it is
+   * guarded by a local flag ({@code if (waitReconnect) Thread.sleep(100)}) that is set only in the
+   * try block, each time just before a {@code throw} there ({@code waitReconnect = true; throw new
+   * ClientException("not connected")}). The loop then waits for the component's own state (a
+   * reconnect another thread makes) and the next round fails locally again without reaching the
+   * dependency: a poll of local state, not a backoff from the dependency.
+   */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  private static boolean waitsForOwnState(MethodAnalysis analysis, Expr.Call sleep) {
+    Node child = sleep;
+    for (Node p = analysis.parent(sleep); p != null; child = p, p = analysis.parent(p)) {
+      if (p instanceof Stmt.Catch) {
+        return false; // no flag between the sleep and its handler
+      }
+      if (p instanceof Stmt.If check
+          && check.then() == child
+          && check.condition() instanceof Expr.Name flag
+          && flag.kind() == Expr.NameKind.LOCAL) {
+        Stmt.Catch clause = catchAround(analysis, check);
+        return clause != null && setOnlyBeforeOwnThrow(analysis, flag.name(), clause);
+      }
+      if (p instanceof Expr.Lambda || p instanceof Stmt.Loop) {
+        return false;
+      }
+    }
+    return false;
+  }
+
+  /** The catch clause whose body holds {@code node}, or {@code null}. */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  private static Stmt.Catch catchAround(MethodAnalysis analysis, Node node) {
+    Node child = node;
+    for (Node p = analysis.parent(node); p != null; child = p, p = analysis.parent(p)) {
+      if (p instanceof Stmt.Catch clause) {
+        return clause.body() == child ? clause : null;
+      }
+      if (p instanceof Expr.Lambda || p instanceof Stmt.Loop) {
+        return null;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Whether every value given to the flag is a literal, and each {@code true} is given in the try
+   * block of {@code clause} and followed there by a {@code throw} (at its own level or an enclosing
+   * one, before any {@code return}, {@code break} or {@code continue}).
+   */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  private static boolean setOnlyBeforeOwnThrow(
+      MethodAnalysis analysis, String flag, Stmt.Catch clause) {
+    Stmt.Block tryBody = analysis.tryOf(clause).body();
+    boolean set = false;
+    for (Node n : analysis.bodyNodes()) {
+      if (!(n instanceof Expr.Assign assign)
+          || !(assign.target() instanceof Expr.Name target)
+          || !target.isVariable(flag)) {
+        continue;
+      }
+      if (!(assign.value() instanceof Expr.Literal literal)
+          || !assign.operator().equals("=")
+          || !(literal.value() instanceof Boolean value)) {
+        return false;
+      }
+      if (!value) {
+        continue;
+      }
+      if (!tryBody.span().contains(assign.span()) || !throwsNext(analysis, assign, tryBody)) {
+        return false;
+      }
+      set = true;
+    }
+    for (Expr value : analysis.valuesOf(flag)) {
+      if (!(value instanceof Expr.Literal literal && Boolean.FALSE.equals(literal.value()))
+          && !(value.span().isKnown() && tryBody.span().contains(value.span()))) {
+        return false;
+      }
+    }
+    return set;
+  }
+
+  /** Whether a {@code throw} follows the node's statement within {@code limit}. */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  private static boolean throwsNext(MethodAnalysis analysis, Node node, Stmt.Block limit) {
+    Node child = node;
+    for (Node p = analysis.parent(node); p != null; child = p, p = analysis.parent(p)) {
+      if (p instanceof Stmt.Block block) {
+        int index = -1;
+        for (int i = 0; i < block.statements().size(); i++) {
+          index = block.statements().get(i) == child ? i : index;
+        }
+        for (int i = index + 1; index >= 0 && i < block.statements().size(); i++) {
+          Stmt next = block.statements().get(i);
+          if (next instanceof Stmt.Throw) {
+            return true;
+          }
+          if (next instanceof Stmt.Return
+              || next instanceof Stmt.Break
+              || next instanceof Stmt.Continue) {
+            return false;
+          }
+        }
+      }
+      if (p == limit || p instanceof Expr.Lambda || p instanceof Stmt.Loop) {
+        return false;
+      }
+    }
+    return false;
   }
 
   private static Expr delayOf(Expr.Call sleep) {

@@ -164,7 +164,9 @@ final class DelayedRetries {
         continue; // a task rescheduling itself is a loop of its own (LoopInfo.Kind.RESCHEDULE)
       }
       if (analysis.isInCatchBody(call, null)) {
-        found.add(delayed);
+        if (!afterStateCheck(analysis, call) && !alsoScheduledOtherwise(analysis, call)) {
+          found.add(delayed);
+        }
         continue;
       }
       if (failurePath == null) {
@@ -174,13 +176,145 @@ final class DelayedRetries {
         found.add(delayed);
       }
     }
-    for (Expr.Call call : inFailureLambdas(analysis)) {
+    List<Expr.Call> inLambdas = inFailureLambdas(analysis);
+    for (Expr.Call call : inLambdas) {
       Delayed delayed = delayed(call);
-      if (delayed != null) {
+      if (delayed != null && !alsoScheduledOtherwise(analysis, call)) {
         found.add(delayed);
       }
     }
     return found;
+  }
+
+  /**
+   * Whether the catch clause around {@code node} only catches what checks of the component's own
+   * state throw: every call of its try block is to a method of the unit that makes no call but to
+   * build the exception it throws ({@code makeSureStateOK()}: {@code if (state != RUNNING) throw
+   * new ClientException(..)}). Work scheduled again after such a failure re-checks local state; it
+   * sends nothing to a dependency, so there is no wave of clients for a backoff to spread.
+   */
+  static boolean afterStateCheck(MethodAnalysis analysis, Node node) {
+    Stmt.Catch clause = enclosingCatch(analysis, node);
+    if (clause == null) {
+      return false;
+    }
+    List<Expr.Call> calls = Nodes.calls(analysis.tryOf(clause).body());
+    if (calls.isEmpty()) {
+      return false;
+    }
+    for (Expr.Call call : calls) {
+      if (!isStateCheck(analysis, call)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The catch clause whose body holds {@code node} (not across a lambda), or {@code null}. */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  private static Stmt.Catch enclosingCatch(MethodAnalysis analysis, Node node) {
+    Node child = node;
+    for (Node p = analysis.parent(node); p != null; child = p, p = analysis.parent(p)) {
+      if (p instanceof Stmt.Catch clause) {
+        return clause.body() == child ? clause : null;
+      }
+      if (p instanceof Expr.Lambda) {
+        return null;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * A call to a method of the unit that only reads state and throws: no loop, no try, no lambda,
+   * and no call outside the exception it throws.
+   */
+  @SuppressWarnings("ReferenceEquality") // the index hands out one model per method
+  private static boolean isStateCheck(MethodAnalysis analysis, Expr.Call call) {
+    MethodModel callee = analysis.context().unit().declarationOf(call);
+    if (callee == null || callee == analysis.method() || callee.body() == null) {
+      return false;
+    }
+    Set<Node> thrown = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+    for (Node n : Nodes.preOrder(callee.body())) {
+      if (n instanceof Stmt.Loop || n instanceof Stmt.Try || n instanceof Expr.Lambda) {
+        return false;
+      }
+      if (n instanceof Stmt.Throw t && t.value() != null) {
+        thrown.addAll(Nodes.calls(t.value()));
+        thrown.add(t);
+      }
+    }
+    if (thrown.isEmpty()) {
+      return false;
+    }
+    for (Expr.Call inner : Nodes.calls(callee.body())) {
+      if (!thrown.contains(inner)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Whether the method also makes the same scheduling, written the same, outside its catch clauses
+   * and failure callbacks ({@code newTimeout(this, period, SECONDS)} in the branch that needs no
+   * watcher), with a delay that is a period ({@link #isPeriod}): the failure path then starts the
+   * component's ordinary periodic work (a fallback to polling), it does not retry what failed. A
+   * delay named for failures ({@code delayWhenException}) shared with other branches is still a
+   * retry's.
+   */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  static boolean alsoScheduledOtherwise(MethodAnalysis analysis, Expr.Call scheduling) {
+    Delayed delayed = delayed(scheduling);
+    String text = withoutSpaces(analysis, scheduling);
+    if (text == null || delayed == null || !isPeriod(delayed.delay())) {
+      return false;
+    }
+    for (Node n : analysis.bodyFrameNodes()) {
+      if (n != scheduling
+          && n instanceof Expr.Call other
+          && other.name().equals(scheduling.name())
+          && !analysis.isInCatchBody(other, null)
+          && text.equals(withoutSpaces(analysis, other))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Names of values that hold the period of a component's ordinary work. */
+  private static final java.util.regex.Pattern PERIOD =
+      java.util.regex.Pattern.compile("(?i).*(period|interval|poll|refresh).*");
+
+  /** Names of values that follow failures. */
+  private static final java.util.regex.Pattern FAILURE =
+      java.util.regex.Pattern.compile("(?i).*(fail|error|exception|retr|backoff|back_off).*");
+
+  /**
+   * Whether a delay reads a period ({@code conf.getPatternAutoDiscoveryPeriod()}, {@code
+   * pollInterval}) and nothing named for failures ({@code delayWhenException}).
+   */
+  private static boolean isPeriod(Expr delay) {
+    boolean period = false;
+    for (Node n : Nodes.sameFrame(delay)) {
+      String name =
+          n instanceof Expr.Name read
+              ? read.name()
+              : n instanceof Expr.Call call ? call.name() : "";
+      if (FAILURE.matcher(name).matches()) {
+        return false;
+      }
+      period |= PERIOD.matcher(name).matches();
+    }
+    return period;
+  }
+
+  private static String withoutSpaces(MethodAnalysis analysis, Expr.Call call) {
+    if (!call.span().isKnown()) {
+      return null;
+    }
+    return analysis.context().text(call.span()).replaceAll("\\s+", "");
   }
 
   /**

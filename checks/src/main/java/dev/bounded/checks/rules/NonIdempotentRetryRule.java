@@ -650,6 +650,7 @@ public final class NonIdempotentRetryRule implements Rule {
     }
     if (!REQUEST_SENDS.matches(call.name())
         || handsOutcomeToCallback(call)
+        || returnsFutureUnawaited(analysis, call)
         || READ_NAMED.matcher(call.name()).matches()) {
       return null;
     }
@@ -731,6 +732,19 @@ public final class NonIdempotentRetryRule implements Rule {
       }
     }
     return false;
+  }
+
+  /**
+   * Whether the call dispatches the request for a later outcome and the method returns that outcome
+   * unawaited ({@code return connection.requestFuture(request);}, by a name that says {@code
+   * future} or {@code async}): what it throws in the loop is a failure to dispatch, before the
+   * send; the send's own failures arrive later through the future, which this loop never waits on.
+   * Waiting on it in the loop ({@code requestFuture(request).get(timeout)}) is still reported.
+   */
+  private static boolean returnsFutureUnawaited(MethodAnalysis analysis, Expr.Call call) {
+    String name = call.name().toLowerCase(Locale.ROOT);
+    return (name.contains("future") || name.contains("async"))
+        && analysis.parent(call) instanceof Stmt.Return;
   }
 
   /**

@@ -7,6 +7,8 @@ import dev.bounded.checks.model.Expr;
 import dev.bounded.checks.model.MethodModel;
 import dev.bounded.checks.model.Node;
 import dev.bounded.checks.model.Stmt;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -57,6 +59,13 @@ final class PoolShapes {
       return null;
     }
     Expr max = pool.args().get(1);
+    for (Expr origin : values(analysis, pool.args().get(4), FOLLOWED)) {
+      if (origin instanceof Expr.New queue
+          && queue.type().name().equals("java.util.concurrent.SynchronousQueue")
+          && isMaxInt(analysis, max)) {
+        return new Unbounded(null, null);
+      }
+    }
     for (Expr origin : analysis.origins(pool.args().get(4))) {
       if (!(origin instanceof Expr.New queue)) {
         continue;
@@ -82,17 +91,71 @@ final class PoolShapes {
             && queue.args().get(0).type().isSubtypeOf("java.util.Collection"));
   }
 
-  /** {@code Integer.MAX_VALUE}, directly or as the value of a local, field or constant. */
+  /**
+   * {@code Integer.MAX_VALUE}, directly or as a value of the expression ({@link #values}): a local,
+   * a field or constant, a getter of the class, a configured default ({@code
+   * Integer.getInteger("..maximumPoolSize", Integer.MAX_VALUE)}).
+   */
   private static boolean isMaxInt(MethodAnalysis analysis, Expr expr) {
     if (expr instanceof Expr.Name name && name.name().equals("MAX_VALUE")) {
       return true;
     }
-    for (Expr origin : analysis.origins(expr)) {
+    for (Expr origin : values(analysis, expr, FOLLOWED)) {
       if (origin instanceof Expr.Name name && name.name().equals("MAX_VALUE")) {
         return true;
       }
     }
     return false;
+  }
+
+  /** How many getters, conditionals and defaults {@link #values} follows in a row. */
+  private static final int FOLLOWED = 4;
+
+  /** Calls that read a configured value with a default as their second argument. */
+  private static final Set<String> CONFIGURED = Set.of("getInteger", "getLong");
+
+  /**
+   * The values an expression may have: its origins (locals, fields of the class), both arms of a
+   * conditional, the default of a configured value ({@code Integer.getInteger(key, default)}), and
+   * what a method of the unit without parameters returns ({@code getMaxThreadPoolSize()}, {@code
+   * newWorkQueue()}), up to {@code depth} steps.
+   */
+  @SuppressWarnings("ReferenceEquality") // the index hands out one model per method
+  static List<Expr> values(MethodAnalysis analysis, Expr expr, int depth) {
+    List<Expr> out = new ArrayList<>();
+    for (Expr origin : analysis.origins(expr)) {
+      if (depth > 0 && origin instanceof Expr.Conditional choice) {
+        out.addAll(values(analysis, choice.whenTrue(), depth - 1));
+        out.addAll(values(analysis, choice.whenFalse(), depth - 1));
+        continue;
+      }
+      if (depth > 0
+          && origin instanceof Expr.Call call
+          && CONFIGURED.contains(call.name())
+          && call.args().size() == 2
+          && call.receiver() instanceof Expr.Name type
+          && (type.name().equals("Integer") || type.name().equals("Long"))) {
+        out.addAll(values(analysis, call.args().get(1), depth - 1));
+        continue;
+      }
+      if (depth > 0 && origin instanceof Expr.Call call && call.args().isEmpty()) {
+        MethodModel callee = analysis.context().unit().declarationOf(call);
+        MethodAnalysis inner =
+            callee == null || callee == analysis.method() || callee.body() == null
+                ? null
+                : analysis.calleeAnalysis(callee);
+        if (inner != null) {
+          for (Node n : Nodes.sameFrame(callee.body())) {
+            if (n instanceof Stmt.Return ret && ret.value() != null) {
+              out.addAll(values(inner, ret.value(), depth - 1));
+            }
+          }
+          continue;
+        }
+      }
+      out.add(origin);
+    }
+    return out;
   }
 
   /**

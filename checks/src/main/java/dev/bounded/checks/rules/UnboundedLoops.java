@@ -202,7 +202,8 @@ final class UnboundedLoops {
       } else if (CallNames.isResubmission(call.name())
           && (handler || analysis.isInCatchBody(call, null))
           && !analysis.isSelfCall(call)
-          && !analysis.isInRetryLoop(call)) {
+          && !analysis.isInRetryLoop(call)
+          && !afterCollision(analysis, call)) {
         first = first == null ? call : first; // retryFailedTask(key, task): queued again
       }
     }
@@ -213,7 +214,7 @@ final class UnboundedLoops {
         first = first == null || call.span().start() < first.span().start() ? call : first;
       }
     }
-    if (first == null || boundedMethod(analysis)) {
+    if (first == null || boundedMethod(analysis) || decidedByJudgedFailure(analysis, first)) {
       return List.of();
     }
     boolean stop = false;
@@ -226,6 +227,62 @@ final class UnboundedLoops {
       }
     }
     return List.of(new Resubmission(first, stop ? Ending.STOP_FLAG : Ending.SUCCESS_ONLY, handler));
+  }
+
+  /**
+   * Whether the resubmission runs only under a flag that a call given the failure decides ({@code
+   * toRetry = connection.connectionFailed(exception); .. if (toRetry) reconnectLater(exception);}):
+   * the failure is handed to a component that judges it and says whether to go on, a policy's
+   * decision. A flag set otherwise ({@code if (!closed)}) decides nothing about the failure.
+   */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  private static boolean decidedByJudgedFailure(MethodAnalysis analysis, Expr.Call call) {
+    Set<String> failures = new HashSet<>();
+    for (MethodModel.Param param : analysis.method().params()) {
+      if (param.type().isSubtypeOf("java.lang.Throwable")
+          || param.type().simpleName().endsWith("Exception")
+          || param.type().simpleName().equals("Throwable")) {
+        failures.add(param.name());
+      }
+    }
+    for (Stmt.Catch clause : analysis.catches()) {
+      failures.add(clause.parameter());
+    }
+    Node child = call;
+    for (Node p = analysis.parent(call); p != null; child = p, p = analysis.parent(p)) {
+      if (p instanceof Expr.Lambda) {
+        return false;
+      }
+      if (!(p instanceof Stmt.If check)
+          || check.then() != child
+          || !(check.condition() instanceof Expr.Name flag)
+          || flag.kind() != Expr.NameKind.LOCAL) {
+        continue;
+      }
+      boolean judged = false;
+      for (Expr value : analysis.valuesOf(flag.name())) {
+        if (value instanceof Expr.Literal) {
+          continue;
+        }
+        if (!(value instanceof Expr.Call verdict) || !mentionsAny(verdict, failures)) {
+          return false;
+        }
+        judged = true;
+      }
+      return judged;
+    }
+    return false;
+  }
+
+  private static boolean mentionsAny(Expr.Call call, Set<String> names) {
+    for (Expr arg : call.args()) {
+      for (String name : names) {
+        if (Nodes.mentions(arg, name)) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /** Whether a delay computed by calls is free of a policy's decision ({@code nextBackOff()}). */
@@ -281,6 +338,9 @@ final class UnboundedLoops {
     if (onlyInterruptionRetried(analysis, loop)) {
       return false; // an uninterruptible wait, not a retry of a failing call
     }
+    if (onlyCollisionsResolved(analysis, loop)) {
+      return false; // a fresh name after a name clash, not a retry of a failing call
+    }
     if (loop.isRetryLoop()) {
       return loop.evidence().contains(LoopInfo.Evidence.RETRYING_CATCH);
     }
@@ -325,6 +385,72 @@ final class UnboundedLoops {
       }
     }
     return compared;
+  }
+
+  /**
+   * Names of failures that report a clash with what already exists ({@code
+   * ObjectAlreadyExistsException}, {@code NodeExistsException}, {@code DuplicateKeyException}): a
+   * definite answer about the data, not a transient failure of the dependency.
+   */
+  private static final java.util.regex.Pattern COLLISION =
+      java.util.regex.Pattern.compile("\\w*(Exists|Duplicate\\w*|Collision)(Exception|Error)");
+
+  private static boolean catchesOnlyCollisions(Stmt.Catch clause) {
+    for (var type : clause.types()) {
+      if (!COLLISION.matcher(type.simpleName()).matches()) {
+        return false;
+      }
+    }
+    return !clause.types().isEmpty();
+  }
+
+  /**
+   * Whether every clause that goes round again catches only a name clash and changes something
+   * before the next round ({@code catch (ObjectAlreadyExistsException e) {
+   * trigger.setKey(newTriggerKey()); }}): the loop draws a fresh name until one is free, which ends
+   * after a round or two; it does not retry a failing dependency. A clause that changes nothing
+   * would clash for ever, and is still reported.
+   */
+  static boolean onlyCollisionsResolved(MethodAnalysis analysis, LoopInfo loop) {
+    boolean any = false;
+    for (Node n : analysis.loopLevel(loop)) {
+      if (n instanceof Stmt.Catch clause
+          && analysis.loopOf(clause) == loop
+          && analysis.goesRoundAgain(clause, loop)) {
+        if (!catchesOnlyCollisions(clause) || !changesSomething(clause.body())) {
+          return false;
+        }
+        any = true;
+      }
+    }
+    return any;
+  }
+
+  private static boolean changesSomething(Stmt body) {
+    for (Node n : Nodes.sameFrame(body)) {
+      if (n instanceof Expr.Assign
+          || (n instanceof Expr.Call call && !LOGGING.matcher(call.name()).matches())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether the call is in a catch clause that catches only a name clash ({@code catch
+   * (ObjectAlreadyExistsException e) { scheduler.rescheduleJob(key, trigger); }}): the handler
+   * falls back once to replacing what exists; the work is not run again after a failure.
+   */
+  private static boolean afterCollision(MethodAnalysis analysis, Expr.Call call) {
+    for (Node p = analysis.parent(call); p != null; p = analysis.parent(p)) {
+      if (p instanceof Stmt.Catch clause) {
+        return catchesOnlyCollisions(clause);
+      }
+      if (p instanceof Expr.Lambda) {
+        return false;
+      }
+    }
+    return false;
   }
 
   /** Whether the only failure the loop goes round again after is {@code InterruptedException}. */
