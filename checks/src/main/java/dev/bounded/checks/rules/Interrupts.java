@@ -119,7 +119,11 @@ final class Interrupts {
     List<Node> sources = new ArrayList<>(t.resources());
     sources.add(t.body());
     for (Node source : sources) {
-      if (mayThrow(source, INTERRUPTED_EXCEPTION, throughBroadCallees)) {
+      if (mayThrow(
+          source,
+          INTERRUPTED_EXCEPTION,
+          throughBroadCallees,
+          call -> CompletedFutures.isKnownComplete(analysis, call))) {
         return true;
       }
     }
@@ -132,22 +136,32 @@ final class Interrupts {
    * inner try blocks that catch it are not counted.
    */
   static boolean mayThrow(Node root, String type, boolean throughBroadCallees) {
+    return mayThrow(root, type, throughBroadCallees, call -> false);
+  }
+
+  /** Like {@link #mayThrow(Node, String, boolean)}, not counting the calls {@code cannotThrow}. */
+  private static boolean mayThrow(
+      Node root,
+      String type,
+      boolean throughBroadCallees,
+      java.util.function.Predicate<Expr.Call> cannotThrow) {
     if (root instanceof Expr.Lambda) {
       return false;
     }
     if (root instanceof Stmt.Try t) {
       boolean caught = t.catches().stream().anyMatch(c -> c.catches(type));
-      if (!caught && mayThrow(t.body(), type, throughBroadCallees)) {
+      if (!caught && mayThrow(t.body(), type, throughBroadCallees, cannotThrow)) {
         return true;
       }
       for (Node child : t.children()) {
-        if (child != t.body() && mayThrow(child, type, throughBroadCallees)) {
+        if (child != t.body() && mayThrow(child, type, throughBroadCallees, cannotThrow)) {
           return true;
         }
       }
       return false;
     }
     if (root instanceof Expr.Call call
+        && !cannotThrow.test(call)
         && (call.method().declaresThrowing(type)
             || (throughBroadCallees && declaresSupertypeOf(call, type)))) {
       return true;
@@ -158,7 +172,7 @@ final class Interrupts {
       return true;
     }
     for (Node child : root.children()) {
-      if (mayThrow(child, type, throughBroadCallees)) {
+      if (mayThrow(child, type, throughBroadCallees, cannotThrow)) {
         return true;
       }
     }
@@ -410,6 +424,8 @@ final class Interrupts {
             return true;
           }
         }
+      } else if (recordsInterruptInField(n)) {
+        return true; // this.interrupted = true: the object keeps the interrupt for its readers
       } else if (n instanceof Expr.Assign assign && Nodes.mentions(assign.value(), e)) {
         if (isField(assign.target())) {
           return true;
@@ -422,6 +438,30 @@ final class Interrupts {
       }
     }
     return false;
+  }
+
+  /**
+   * Whether a node records the interrupt in a field named for it: {@code interrupted = true},
+   * {@code this.wasInterrupted.set(true)}. The object keeps the fact for whoever reads the field
+   * (the test that asserts it, the owner that restores it): nothing is lost. A local set so is the
+   * "uninterruptibly" idiom ({@link #remembersInterrupt}), and counts only when restored.
+   */
+  private static boolean recordsInterruptInField(Node n) {
+    Expr field = null;
+    Expr value = null;
+    if (n instanceof Expr.Assign assign && assign.operator().equals("=")) {
+      field = assign.target();
+      value = assign.value();
+    } else if (n instanceof Expr.Call call
+        && (call.name().equals("set") || call.name().equals("lazySet"))
+        && call.args().size() == 1) {
+      field = call.receiver();
+      value = call.args().get(0);
+    }
+    return field != null
+        && isField(field)
+        && ((Expr.Name) field).name().toLowerCase(Locale.ROOT).contains("interrupt")
+        && Flow.isTrue(value);
   }
 
   /** Types an {@code InterruptedException} is an instance of. */
@@ -597,10 +637,49 @@ final class Interrupts {
     if (stmt instanceof Stmt.Return || stmt instanceof Stmt.Throw) {
       return true;
     }
-    return stmt instanceof Stmt.ExprStmt e
-        && e.expr() instanceof Expr.Call call
-        && (LOGGING.matcher(call.name()).matches() || WINDING_DOWN.matcher(call.name()).matches());
+    if (stmt instanceof Stmt.Block block) {
+      return block.statements().stream().allMatch(Interrupts::isWrapUp);
+    }
+    if (stmt instanceof Stmt.If check) {
+      // if (sub.reachedUnsubLimit()) connection.invalidate(sub): bookkeeping on a condition that
+      // does not wait.
+      return !waits(check.condition())
+          && isWrapUp(check.then())
+          && (check.otherwise() == null || isWrapUp(check.otherwise()));
+    }
+    if (!(stmt instanceof Stmt.ExprStmt e)) {
+      return false;
+    }
+    if (e.expr() instanceof Expr.Assign assign) {
+      // running = false; this.thread = null: recording that the body ended.
+      return assign.target() instanceof Expr.Name && assign.value() instanceof Expr.Literal;
+    }
+    return e.expr() instanceof Expr.Call call
+        && (LOGGING.matcher(call.name()).matches()
+            || WINDING_DOWN.matcher(call.name()).matches()
+            || recordsState(call));
   }
+
+  /** {@code setRunning(false)}, {@code running.set(false)}: a flag or state set to a constant. */
+  private static boolean recordsState(Expr.Call call) {
+    return call.args().size() == 1
+        && call.args().get(0) instanceof Expr.Literal
+        && (call.name().equals("set") || SETTER.matcher(call.name()).matches());
+  }
+
+  /** Whether an expression makes a call that can block: a sleep or an interruptible wait. */
+  private static boolean waits(Expr expr) {
+    for (Expr.Call call : Nodes.calls(expr)) {
+      if (CallNames.SLEEPS.contains(call.name())
+          || call.method().declaresThrowing(INTERRUPTED_EXCEPTION)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static final java.util.regex.Pattern SETTER =
+      java.util.regex.Pattern.compile("set[A-Z]\\w*");
 
   private static final java.util.regex.Pattern LOGGING =
       java.util.regex.Pattern.compile(
@@ -610,7 +689,7 @@ final class Interrupts {
   private static final java.util.regex.Pattern WINDING_DOWN =
       java.util.regex.Pattern.compile(
           "(do)?(stop|close|closeQuietly|shutdown|cleanup|release|dispose|destroy|terminate"
-              + "|countDown|unlock)\\w*",
+              + "|countDown|unlock|invalidate|unregister|deregister)\\w*",
           java.util.regex.Pattern.CASE_INSENSITIVE);
 
   /**

@@ -158,7 +158,26 @@ public final class UntimedWaitRule implements Rule {
       } else if (p instanceof Expr.Conditional choice) {
         condition = choice.condition();
       }
-      if (condition != null && Nodes.mentions(condition, bound.name())) {
+      if (condition != null && mentionsBound(analysis, condition, bound)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether a condition reads the bound, directly or through a local computed from it ({@code long
+   * nanos = timeout.toNanos(); .. if (nanos > 0) awaitNanos(nanos); else await();}).
+   */
+  private static boolean mentionsBound(MethodAnalysis analysis, Expr condition, Bound bound) {
+    if (Nodes.mentions(condition, bound.name())) {
+      return true;
+    }
+    for (Node n : Nodes.preOrder(condition)) {
+      if (n instanceof Expr.Name local
+          && local.kind() == Expr.NameKind.LOCAL
+          && analysis.valuesOf(local.name()).stream()
+              .anyMatch(v -> Nodes.mentions(v, bound.name()))) {
         return true;
       }
     }
@@ -179,11 +198,40 @@ public final class UntimedWaitRule implements Rule {
           && local.span().end() <= call.span().start()
           && analysis.enclosingLambda(local) == null
           && isBound(local.name(), local.type())
-          && isUsedHere(analysis, local.name())) {
+          && isUsedHere(analysis, local.name())
+          && !onlyHandedToLaterCalls(analysis, local.name(), call)) {
         return new Bound(local.name(), local.type());
       }
     }
     return null;
+  }
+
+  /** Calls that compare a bound with something: reading it so checks it, not hands it on. */
+  private static final Set<String> COMPARISONS =
+      Set.of("compareTo", "equals", "isAfter", "isBefore", "min", "max");
+
+  /**
+   * Whether a local is read only after the wait, each time as an argument of a call ({@code
+   * Duration pollInterval = ..; future.get(); while (..) queue.poll(pollInterval)}): it is the
+   * timeout of those later calls, not a deadline of the code before them.
+   */
+  private static boolean onlyHandedToLaterCalls(
+      MethodAnalysis analysis, String local, Expr.Call wait) {
+    boolean read = false;
+    for (Node n : analysis.bodyNodes()) {
+      if (n instanceof Expr.Name name && name.isVariable(local)) {
+        if (!name.span().isKnown()
+            || !wait.span().isKnown()
+            || name.span().start() < wait.span().end()
+            || !(analysis.parent(name) instanceof Expr.Call user)
+            || COMPARISONS.contains(user.name())
+            || !user.args().contains(name)) {
+          return false;
+        }
+        read = true;
+      }
+    }
+    return read;
   }
 
   /**
@@ -227,12 +275,26 @@ public final class UntimedWaitRule implements Rule {
           && call != wait
           && call.span().isKnown()
           && wait.span().isKnown()
-          && call.span().start() < wait.span().start()) {
+          && (call.span().start() < wait.span().start() || isInReceiver(wait, call))) {
         for (Expr arg : call.args()) {
           if (Nodes.mentions(arg, bound.name())) {
             return true;
           }
         }
+      }
+    }
+    return false;
+  }
+
+  /** Whether {@code call} is part of the wait's receiver: {@code newTxn(timeout, unit).get()}. */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  private static boolean isInReceiver(Expr.Call wait, Expr.Call call) {
+    if (wait.receiver() == null) {
+      return false;
+    }
+    for (Node n : Nodes.preOrder(wait.receiver())) {
+      if (n == call) {
+        return true;
       }
     }
     return false;
