@@ -772,6 +772,16 @@ final class Interrupts {
       flags.add(StopFlags.JDK_FLAG);
     }
     for (String flag : flags) {
+      if (!flag.equals(StopFlags.INTERRUPT_FLAG)
+          && !flag.equals(StopFlags.JDK_FLAG)
+          && analysis.unitFacts().isVisible(flag)
+          && analysis.unitFacts().interruptsNoThread()
+          && !restoresFlag(clause.body())
+          && runsOnOwnThread(analysis, clause)) {
+        // The owner stops this worker with its flag and interrupts no thread: no interrupt is
+        // expected, and none is lost. (Restored and gone round, one would make it spin.)
+        return true;
+      }
       if (flag.equals(StopFlags.INTERRUPT_FLAG)) {
         if (restoresFlag(clause.body())) {
           return true;
@@ -785,6 +795,17 @@ final class Interrupts {
       }
     }
     return false;
+  }
+
+  /**
+   * Whether the clause runs on a thread of the unit's own: in {@code run()}/{@code call()}, or a
+   * method only such bodies reach, not in a lambda handed elsewhere.
+   */
+  private static boolean runsOnOwnThread(MethodAnalysis analysis, Stmt.Catch clause) {
+    return analysis.enclosingLambda(clause) == null
+        && analysis.unitFacts().createsThread()
+        && (analysis.method().isTaskBody()
+            || analysis.unitFacts().isThreadBodyHelper(analysis.method()));
   }
 
   /** Whether a task reschedules itself on an executor ({@code scheduler.schedule(this, ..)}). */
