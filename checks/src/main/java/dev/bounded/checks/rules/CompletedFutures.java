@@ -72,8 +72,12 @@ final class CompletedFutures {
         continue;
       }
       Expr stage = registering.receiver();
-      if (stage instanceof Expr.Name own && own.name().equals(future.name()) && walked == null) {
-        return true; // the future's own callback
+      if (stage instanceof Expr.Name own
+          && own.name().equals(future.name())
+          && walked == null
+          && (!future.type().isKnown()
+              || future.type().isSubtypeOf("java.util.concurrent.CompletableFuture"))) {
+        return true; // the future's own callback; other futures' get() may check the flag first
       }
       if (stage instanceof Expr.Call all && isAllOf(all)) {
         for (Expr arg : all.args()) {

@@ -314,4 +314,48 @@ final class InterruptSwallowedTest {
             """)
         .doTest(TestMode.TEXT_MATCH);
   }
+
+  @Test
+  void getInItsOwnCallbackIsExemptOnlyForCompletableFuture() {
+    helper
+        .addSourceLines(
+            "B.java",
+            """
+            import java.util.concurrent.CompletableFuture;
+            import java.util.function.BiConsumer;
+
+            class B {
+              /** A future of another library whose get() checks the interrupt flag first. */
+              interface CheckingFuture<T> {
+                T get() throws InterruptedException;
+
+                void whenComplete(BiConsumer<T, Throwable> callback);
+              }
+
+              void own(CompletableFuture<String> reply) {
+                reply.whenComplete(
+                    (value, failure) -> {
+                      try {
+                        System.out.println(reply.get());
+                      } catch (Exception e) {
+                        System.out.println("failed");
+                      }
+                    });
+              }
+
+              void other(CheckingFuture<String> reply) {
+                reply.whenComplete(
+                    (value, failure) -> {
+                      try {
+                        System.out.println(reply.get());
+                        // BUG: Diagnostic contains: swallows the InterruptedException
+                      } catch (Exception e) {
+                        System.out.println("failed");
+                      }
+                    });
+              }
+            }
+            """)
+        .doTest();
+  }
 }
