@@ -395,7 +395,8 @@ final class Interrupts {
         // restore the flag before wrapping, so nothing is known and the rule stays silent.
         if (thrown.value() instanceof Expr.Call helper
             && helper.args().stream().anyMatch(a -> Nodes.mentions(a, e))
-            && analysis.context().unit().declarationOf(helper) == null) {
+            && analysis.context().unit().declarationOf(helper) == null
+            && !logsWhatItIsGiven(helper, e)) {
           return true;
         }
         if (thrown.value() instanceof Expr.Name local && local.isVariable(local.name())) {
@@ -463,6 +464,27 @@ final class Interrupts {
         && ((Expr.Name) field).name().toLowerCase(Locale.ROOT).contains("interrupt")
         && Flow.isTrue(value);
   }
+
+  /**
+   * Whether a helper only logs an exception built here around the interrupt and returns it: {@code
+   * throw logger.logExceptionAsError(new RuntimeException(e))} is {@code throw new
+   * RuntimeException(e)} with a log line. The wrapper was built before the helper saw it, so the
+   * helper has no interrupt to restore or rethrow.
+   */
+  private static boolean logsWhatItIsGiven(Expr.Call helper, String e) {
+    if (!LOGS_AND_RETURNS.matcher(helper.name()).matches()) {
+      return false;
+    }
+    for (Expr arg : helper.args()) {
+      if (Nodes.mentions(arg, e) && (!(arg instanceof Expr.New) || isInterruptTyped(arg))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static final java.util.regex.Pattern LOGS_AND_RETURNS =
+      java.util.regex.Pattern.compile("log[A-Z]\\w*");
 
   /** Types an {@code InterruptedException} is an instance of. */
   private static final Set<String> INTERRUPT_SUPERTYPES =

@@ -358,4 +358,47 @@ final class InterruptSwallowedTest {
             """)
         .doTest();
   }
+
+  @Test
+  void aLoggingHelperGivenAWrapperDoesNotPropagate() {
+    helper
+        .addSourceLines(
+            "ClientLogger.java",
+            """
+            interface ClientLogger {
+              RuntimeException logExceptionAsError(RuntimeException e);
+
+              RuntimeException bubble(Exception e);
+            }
+            """)
+        .addSourceLines(
+            "C.java",
+            """
+            import java.util.concurrent.Semaphore;
+
+            class C {
+              ClientLogger logger;
+
+              // The wrapper is built here: the logging helper only logs it and hands it back.
+              void wrapped(Semaphore permits) {
+                try {
+                  permits.acquire();
+                  // BUG: Diagnostic contains: InterruptedException is swallowed
+                } catch (InterruptedException e) {
+                  throw logger.logExceptionAsError(new RuntimeException(e));
+                }
+              }
+
+              // Given the interrupt itself, a helper of another file may restore the flag: silent.
+              void handedOver(Semaphore permits) {
+                try {
+                  permits.acquire();
+                } catch (InterruptedException e) {
+                  throw logger.bubble(e);
+                }
+              }
+            }
+            """)
+        .doTest();
+  }
 }
