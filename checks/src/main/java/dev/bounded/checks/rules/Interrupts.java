@@ -794,16 +794,6 @@ final class Interrupts {
       flags.add(StopFlags.JDK_FLAG);
     }
     for (String flag : flags) {
-      if (!flag.equals(StopFlags.INTERRUPT_FLAG)
-          && !flag.equals(StopFlags.JDK_FLAG)
-          && analysis.unitFacts().isVisible(flag)
-          && analysis.unitFacts().interruptsNoThread()
-          && !restoresFlag(clause.body())
-          && runsOnOwnThread(analysis, clause)) {
-        // The owner stops this worker with its flag and interrupts no thread: no interrupt is
-        // expected, and none is lost. (Restored and gone round, one would make it spin.)
-        return true;
-      }
       if (flag.equals(StopFlags.INTERRUPT_FLAG)) {
         if (restoresFlag(clause.body())) {
           return true;
@@ -814,6 +804,33 @@ final class Interrupts {
         // Set before the interrupt; or set and read where this unit cannot see (an inherited
         // isStopped()): then nothing is known, and the rule stays silent.
         return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether the clause sits in a worker loop on a thread the unit starts itself, whose condition
+   * checks a stop flag the unit writes, in a unit that interrupts no thread: the owner stops the
+   * worker with the flag, so no interrupt is expected and the swallowed one was nobody's request.
+   * Not for {@link InterruptRetriedRule}: a loop that goes round after an interrupt from elsewhere
+   * (an inherited shutdown, a pool's) still cannot be stopped by it.
+   */
+  private static boolean stoppedOnlyByItsFlag(
+      MethodAnalysis analysis, Stmt.Catch clause, LoopInfo loop) {
+    if (loop == null
+        || !analysis.unitFacts().interruptsNoThread()
+        || restoresFlag(clause.body())
+        || !runsOnOwnThread(analysis, clause)) {
+      return false;
+    }
+    for (Expr condition : StopFlags.stopConditions(analysis, loop)) {
+      for (String flag : StopFlags.flagsRead(condition)) {
+        if (!flag.equals(StopFlags.INTERRUPT_FLAG)
+            && !flag.equals(StopFlags.JDK_FLAG)
+            && analysis.unitFacts().isVisible(flag)) {
+          return true;
+        }
       }
     }
     return false;
@@ -858,6 +875,9 @@ final class Interrupts {
    */
   static boolean isWakeUpInOwnWorker(MethodAnalysis analysis, Stmt.Catch clause) {
     LoopInfo loop = analysis.loopOf(clause);
+    if (stoppedOnlyByItsFlag(analysis, clause, loop)) {
+      return true;
+    }
     if (!isExpectedWakeUp(analysis, clause, loop)) {
       return false;
     }

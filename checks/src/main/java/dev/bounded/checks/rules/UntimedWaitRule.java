@@ -198,40 +198,11 @@ public final class UntimedWaitRule implements Rule {
           && local.span().end() <= call.span().start()
           && analysis.enclosingLambda(local) == null
           && isBound(local.name(), local.type())
-          && isUsedHere(analysis, local.name())
-          && !onlyHandedToLaterCalls(analysis, local.name(), call)) {
+          && isUsedHere(analysis, local.name())) {
         return new Bound(local.name(), local.type());
       }
     }
     return null;
-  }
-
-  /** Calls that compare a bound with something: reading it so checks it, not hands it on. */
-  private static final Set<String> COMPARISONS =
-      Set.of("compareTo", "equals", "isAfter", "isBefore", "min", "max");
-
-  /**
-   * Whether a local is read only after the wait, each time as an argument of a call ({@code
-   * Duration pollInterval = ..; future.get(); while (..) queue.poll(pollInterval)}): it is the
-   * timeout of those later calls, not a deadline of the code before them.
-   */
-  private static boolean onlyHandedToLaterCalls(
-      MethodAnalysis analysis, String local, Expr.Call wait) {
-    boolean read = false;
-    for (Node n : analysis.bodyNodes()) {
-      if (n instanceof Expr.Name name && name.isVariable(local)) {
-        if (!name.span().isKnown()
-            || !wait.span().isKnown()
-            || name.span().start() < wait.span().end()
-            || !(analysis.parent(name) instanceof Expr.Call user)
-            || COMPARISONS.contains(user.name())
-            || !user.args().contains(name)) {
-          return false;
-        }
-        read = true;
-      }
-    }
-    return read;
   }
 
   /**
