@@ -293,6 +293,87 @@ public final class UnitFacts {
     return false;
   }
 
+  /**
+   * Tells whether no code of the unit interrupts another thread: no {@code worker.interrupt()}
+   * (restoring the current thread's own flag, {@code Thread.currentThread().interrupt()}, does not
+   * count), no {@code shutdownNow()}, no {@code cancel(true)}, and no call of another unit's method
+   * named for interrupting. A worker such a unit stops does not expect an interrupt: its owner
+   * stops it another way.
+   *
+   * @return {@code true} if the unit interrupts no other thread
+   */
+  public boolean interruptsNoThread() {
+    if (interruptsNoThread == null) {
+      boolean none = true;
+      for (MethodModel method : unit.methods()) {
+        for (Node n : Nodes.preOrder(method.body())) {
+          if (n instanceof Expr.Call call && interruptsAnotherThread(call)) {
+            none = false;
+            break;
+          }
+        }
+        if (!none) {
+          break;
+        }
+      }
+      interruptsNoThread = none;
+    }
+    return interruptsNoThread;
+  }
+
+  private Boolean interruptsNoThread;
+
+  /**
+   * Tells whether the unit starts threads of its own: it creates a {@code Thread} (or a subclass,
+   * or a class named {@code ...Thread}), or asks a thread factory for one ({@code newThread(..)}).
+   *
+   * @return {@code true} if the unit creates a thread
+   */
+  public boolean createsThread() {
+    if (createsThread == null) {
+      boolean found = false;
+      for (MethodModel method : unit.methods()) {
+        for (Node n : Nodes.preOrder(method.body())) {
+          if ((n instanceof Expr.New created
+                  && (created.type().isSubtypeOf("java.lang.Thread")
+                      || created.type().simpleName().endsWith("Thread")))
+              || (n instanceof Expr.Call call && call.name().equals("newThread"))) {
+            found = true;
+            break;
+          }
+        }
+        if (found) {
+          break;
+        }
+      }
+      createsThread = found;
+    }
+    return createsThread;
+  }
+
+  private Boolean createsThread;
+
+  private boolean interruptsAnotherThread(Expr.Call call) {
+    String name = call.name();
+    if (name.equals("interrupt")) {
+      return !(call.receiver() instanceof Expr.Call current
+          && current.name().equals("currentThread"));
+    }
+    if (name.equals("shutdownNow")) {
+      return true;
+    }
+    if (name.equals("cancel")) {
+      return !(call.args().size() == 1
+          && call.args().get(0) instanceof Expr.Literal literal
+          && Boolean.FALSE.equals(literal.value()));
+    }
+    String lower = name.toLowerCase(Locale.ROOT);
+    return lower.contains("interrupt")
+        && !name.equals("isInterrupted")
+        && !name.equals("interrupted")
+        && unit.declarationOf(call) == null;
+  }
+
   /** Marks a unit that shuts an executor down without interrupting ({@code pool.shutdown()}). */
   private static final String SHUTS_DOWN = "<shutdown>";
 

@@ -23,7 +23,9 @@ import java.util.Set;
  * UnclassifiedExceptionRetryRule}), or after an earlier clause that takes the cancellation; broad
  * clauses around a wait on a future that only this code holds ({@code executor.submit(task).get()},
  * or a local that only ever holds a fresh {@code submit}/{@code supplyAsync}/{@code runAsync}
- * result and is only waited on): nothing else can cancel it, so no cancellation reaches the clause.
+ * result and is only waited on): nothing else can cancel it, so no cancellation reaches the clause;
+ * and loops whose condition asks the waited-on future {@code isDone()}: a cancelled future is done,
+ * so the loop ends.
  *
  * <p>Fix, for a broad clause: a clause placed before it that rethrows the cancellation.
  */
@@ -52,6 +54,10 @@ public final class CancellationRetriedRule implements Rule {
           || earlierClauseTakes(analysis, clause)) {
         continue;
       }
+      Expr.Call wait = cancellableWait(analysis.tryOf(clause));
+      if (wait != null && loopEndsOnceDone(loop, wait.receiver())) {
+        continue;
+      }
       int direct = directIndex(clause);
       if (direct >= 0) {
         findings.add(
@@ -64,7 +70,6 @@ public final class CancellationRetriedRule implements Rule {
                 List.of()));
         continue;
       }
-      Expr.Call wait = cancellableWait(analysis.tryOf(clause));
       if (wait == null
           || onlyThisCodeHolds(analysis, wait.receiver())
           || CatchAllRetries.classifies(analysis, clause)) {
@@ -85,6 +90,26 @@ public final class CancellationRetriedRule implements Rule {
               fixes(analysis, clause)));
     }
     return findings;
+  }
+
+  /**
+   * Whether the loop condition asks the waited-on future whether it is done ({@code while (.. &&
+   * !waiter.isDone())}): a cancelled future is done, so after a cancellation the loop ends.
+   */
+  private static boolean loopEndsOnceDone(LoopInfo loop, Expr future) {
+    if (loop.condition() == null || !(future instanceof Expr.Name waited)) {
+      return false;
+    }
+    for (Node n : Nodes.preOrder(loop.condition())) {
+      if (n instanceof Expr.Call call
+          && (call.name().equals("isDone") || call.name().equals("isCancelled"))
+          && call.args().isEmpty()
+          && call.receiver() instanceof Expr.Name asked
+          && asked.name().equals(waited.name())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static int directIndex(Stmt.Catch clause) {

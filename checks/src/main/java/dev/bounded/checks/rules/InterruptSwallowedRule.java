@@ -21,8 +21,11 @@ import java.util.Set;
  * later); a clause that ends a thread's or task's body ({@code run()}, {@code call()}, a lambda
  * given to a thread or executor) by returning, throwing or leaving its loops; the interrupt used as
  * a wake-up in a component's own worker loop (its condition checks a stop flag or state, and it
- * runs in {@code run()}, {@code call()}, a private method or a task lambda); an exception stored in
- * a field for another thread to rethrow; and a handler that exits the process.
+ * runs in {@code run()}, {@code call()}, a private method or a task lambda); a worker on a thread
+ * its class starts and stops with a flag, in a class that interrupts no thread; an exception stored
+ * in a field for another thread to rethrow, or the interrupt recorded in a field named for it
+ * ({@code interrupted = true}); a {@code get()} on a future complete where it runs (its own
+ * callback, or {@code allOf}'s over it); and a handler that exits the process.
  *
  * <p>Fix: restore the flag first thing in the handler ({@code if (e instanceof
  * InterruptedException)} in a multi-catch).

@@ -119,7 +119,11 @@ final class Interrupts {
     List<Node> sources = new ArrayList<>(t.resources());
     sources.add(t.body());
     for (Node source : sources) {
-      if (mayThrow(source, INTERRUPTED_EXCEPTION, throughBroadCallees)) {
+      if (mayThrow(
+          source,
+          INTERRUPTED_EXCEPTION,
+          throughBroadCallees,
+          call -> CompletedFutures.isKnownComplete(analysis, call))) {
         return true;
       }
     }
@@ -132,22 +136,32 @@ final class Interrupts {
    * inner try blocks that catch it are not counted.
    */
   static boolean mayThrow(Node root, String type, boolean throughBroadCallees) {
+    return mayThrow(root, type, throughBroadCallees, call -> false);
+  }
+
+  /** Like {@link #mayThrow(Node, String, boolean)}, not counting the calls {@code cannotThrow}. */
+  private static boolean mayThrow(
+      Node root,
+      String type,
+      boolean throughBroadCallees,
+      java.util.function.Predicate<Expr.Call> cannotThrow) {
     if (root instanceof Expr.Lambda) {
       return false;
     }
     if (root instanceof Stmt.Try t) {
       boolean caught = t.catches().stream().anyMatch(c -> c.catches(type));
-      if (!caught && mayThrow(t.body(), type, throughBroadCallees)) {
+      if (!caught && mayThrow(t.body(), type, throughBroadCallees, cannotThrow)) {
         return true;
       }
       for (Node child : t.children()) {
-        if (child != t.body() && mayThrow(child, type, throughBroadCallees)) {
+        if (child != t.body() && mayThrow(child, type, throughBroadCallees, cannotThrow)) {
           return true;
         }
       }
       return false;
     }
     if (root instanceof Expr.Call call
+        && !cannotThrow.test(call)
         && (call.method().declaresThrowing(type)
             || (throughBroadCallees && declaresSupertypeOf(call, type)))) {
       return true;
@@ -158,7 +172,7 @@ final class Interrupts {
       return true;
     }
     for (Node child : root.children()) {
-      if (mayThrow(child, type, throughBroadCallees)) {
+      if (mayThrow(child, type, throughBroadCallees, cannotThrow)) {
         return true;
       }
     }
@@ -381,7 +395,8 @@ final class Interrupts {
         // restore the flag before wrapping, so nothing is known and the rule stays silent.
         if (thrown.value() instanceof Expr.Call helper
             && helper.args().stream().anyMatch(a -> Nodes.mentions(a, e))
-            && analysis.context().unit().declarationOf(helper) == null) {
+            && analysis.context().unit().declarationOf(helper) == null
+            && !logsWhatItIsGiven(helper, e)) {
           return true;
         }
         if (thrown.value() instanceof Expr.Name local && local.isVariable(local.name())) {
@@ -410,6 +425,8 @@ final class Interrupts {
             return true;
           }
         }
+      } else if (recordsInterruptInField(n)) {
+        return true; // this.interrupted = true: the object keeps the interrupt for its readers
       } else if (n instanceof Expr.Assign assign && Nodes.mentions(assign.value(), e)) {
         if (isField(assign.target())) {
           return true;
@@ -423,6 +440,51 @@ final class Interrupts {
     }
     return false;
   }
+
+  /**
+   * Whether a node records the interrupt in a field named for it: {@code interrupted = true},
+   * {@code this.wasInterrupted.set(true)}. The object keeps the fact for whoever reads the field
+   * (the test that asserts it, the owner that restores it): nothing is lost. A local set so is the
+   * "uninterruptibly" idiom ({@link #remembersInterrupt}), and counts only when restored.
+   */
+  private static boolean recordsInterruptInField(Node n) {
+    Expr field = null;
+    Expr value = null;
+    if (n instanceof Expr.Assign assign && assign.operator().equals("=")) {
+      field = assign.target();
+      value = assign.value();
+    } else if (n instanceof Expr.Call call
+        && (call.name().equals("set") || call.name().equals("lazySet"))
+        && call.args().size() == 1) {
+      field = call.receiver();
+      value = call.args().get(0);
+    }
+    return field != null
+        && isField(field)
+        && ((Expr.Name) field).name().toLowerCase(Locale.ROOT).contains("interrupt")
+        && Flow.isTrue(value);
+  }
+
+  /**
+   * Whether a helper only logs an exception built here around the interrupt and returns it: {@code
+   * throw logger.logExceptionAsError(new RuntimeException(e))} is {@code throw new
+   * RuntimeException(e)} with a log line. The wrapper was built before the helper saw it, so the
+   * helper has no interrupt to restore or rethrow.
+   */
+  private static boolean logsWhatItIsGiven(Expr.Call helper, String e) {
+    if (!LOGS_AND_RETURNS.matcher(helper.name()).matches()) {
+      return false;
+    }
+    for (Expr arg : helper.args()) {
+      if (Nodes.mentions(arg, e) && (!(arg instanceof Expr.New) || isInterruptTyped(arg))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static final java.util.regex.Pattern LOGS_AND_RETURNS =
+      java.util.regex.Pattern.compile("log[A-Z]\\w*");
 
   /** Types an {@code InterruptedException} is an instance of. */
   private static final Set<String> INTERRUPT_SUPERTYPES =
@@ -597,10 +659,49 @@ final class Interrupts {
     if (stmt instanceof Stmt.Return || stmt instanceof Stmt.Throw) {
       return true;
     }
-    return stmt instanceof Stmt.ExprStmt e
-        && e.expr() instanceof Expr.Call call
-        && (LOGGING.matcher(call.name()).matches() || WINDING_DOWN.matcher(call.name()).matches());
+    if (stmt instanceof Stmt.Block block) {
+      return block.statements().stream().allMatch(Interrupts::isWrapUp);
+    }
+    if (stmt instanceof Stmt.If check) {
+      // if (sub.reachedUnsubLimit()) connection.invalidate(sub): bookkeeping on a condition that
+      // does not wait.
+      return !waits(check.condition())
+          && isWrapUp(check.then())
+          && (check.otherwise() == null || isWrapUp(check.otherwise()));
+    }
+    if (!(stmt instanceof Stmt.ExprStmt e)) {
+      return false;
+    }
+    if (e.expr() instanceof Expr.Assign assign) {
+      // running = false; this.thread = null: recording that the body ended.
+      return assign.target() instanceof Expr.Name && assign.value() instanceof Expr.Literal;
+    }
+    return e.expr() instanceof Expr.Call call
+        && (LOGGING.matcher(call.name()).matches()
+            || WINDING_DOWN.matcher(call.name()).matches()
+            || recordsState(call));
   }
+
+  /** {@code setRunning(false)}, {@code running.set(false)}: a flag or state set to a constant. */
+  private static boolean recordsState(Expr.Call call) {
+    return call.args().size() == 1
+        && call.args().get(0) instanceof Expr.Literal
+        && (call.name().equals("set") || SETTER.matcher(call.name()).matches());
+  }
+
+  /** Whether an expression makes a call that can block: a sleep or an interruptible wait. */
+  private static boolean waits(Expr expr) {
+    for (Expr.Call call : Nodes.calls(expr)) {
+      if (CallNames.SLEEPS.contains(call.name())
+          || call.method().declaresThrowing(INTERRUPTED_EXCEPTION)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static final java.util.regex.Pattern SETTER =
+      java.util.regex.Pattern.compile("set[A-Z]\\w*");
 
   private static final java.util.regex.Pattern LOGGING =
       java.util.regex.Pattern.compile(
@@ -610,7 +711,7 @@ final class Interrupts {
   private static final java.util.regex.Pattern WINDING_DOWN =
       java.util.regex.Pattern.compile(
           "(do)?(stop|close|closeQuietly|shutdown|cleanup|release|dispose|destroy|terminate"
-              + "|countDown|unlock)\\w*",
+              + "|countDown|unlock|invalidate|unregister|deregister)\\w*",
           java.util.regex.Pattern.CASE_INSENSITIVE);
 
   /**
@@ -708,6 +809,44 @@ final class Interrupts {
     return false;
   }
 
+  /**
+   * Whether the clause sits in a worker loop on a thread the unit starts itself, whose condition
+   * checks a stop flag the unit writes, in a unit that interrupts no thread: the owner stops the
+   * worker with the flag, so no interrupt is expected and the swallowed one was nobody's request.
+   * Not for {@link InterruptRetriedRule}: a loop that goes round after an interrupt from elsewhere
+   * (an inherited shutdown, a pool's) still cannot be stopped by it.
+   */
+  private static boolean stoppedOnlyByItsFlag(
+      MethodAnalysis analysis, Stmt.Catch clause, LoopInfo loop) {
+    if (loop == null
+        || !analysis.unitFacts().interruptsNoThread()
+        || restoresFlag(clause.body())
+        || !runsOnOwnThread(analysis, clause)) {
+      return false;
+    }
+    for (Expr condition : StopFlags.stopConditions(analysis, loop)) {
+      for (String flag : StopFlags.flagsRead(condition)) {
+        if (!flag.equals(StopFlags.INTERRUPT_FLAG)
+            && !flag.equals(StopFlags.JDK_FLAG)
+            && analysis.unitFacts().isVisible(flag)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether the clause runs on a thread of the unit's own: in {@code run()}/{@code call()}, or a
+   * method only such bodies reach, not in a lambda handed elsewhere.
+   */
+  private static boolean runsOnOwnThread(MethodAnalysis analysis, Stmt.Catch clause) {
+    return analysis.enclosingLambda(clause) == null
+        && analysis.unitFacts().createsThread()
+        && (analysis.method().isTaskBody()
+            || analysis.unitFacts().isThreadBodyHelper(analysis.method()));
+  }
+
   /** Whether a task reschedules itself on an executor ({@code scheduler.schedule(this, ..)}). */
   private static boolean reschedulesOnAnExecutor(MethodAnalysis analysis, LoopInfo loop) {
     if (loop.kind() != LoopInfo.Kind.RESCHEDULE) {
@@ -736,6 +875,9 @@ final class Interrupts {
    */
   static boolean isWakeUpInOwnWorker(MethodAnalysis analysis, Stmt.Catch clause) {
     LoopInfo loop = analysis.loopOf(clause);
+    if (stoppedOnlyByItsFlag(analysis, clause, loop)) {
+      return true;
+    }
     if (!isExpectedWakeUp(analysis, clause, loop)) {
       return false;
     }

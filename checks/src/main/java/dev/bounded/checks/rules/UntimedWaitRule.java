@@ -150,8 +150,10 @@ public final class UntimedWaitRule implements Rule {
    * {@code if (deadline.isUnbounded()) await(); else awaitNanos(..)}, {@code if (timeout <= 0)
    * take()}: a branch on the bound itself chose to wait without a limit.
    */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
   private static boolean isChosenByBound(MethodAnalysis analysis, Expr.Call call, Bound bound) {
-    for (Node p = analysis.parent(call); p != null; p = analysis.parent(p)) {
+    Node child = call;
+    for (Node p = analysis.parent(call); p != null; child = p, p = analysis.parent(p)) {
       Expr condition = null;
       if (p instanceof Stmt.If guard) {
         condition = guard.condition();
@@ -160,6 +162,35 @@ public final class UntimedWaitRule implements Rule {
       }
       if (condition != null && Nodes.mentions(condition, bound.name())) {
         return true;
+      }
+      if (p instanceof Stmt.If guard
+          && guard.otherwise() == child
+          && waitsTimedOnLocalOf(analysis, guard, bound)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether the branch before the untimed wait makes the timed wait on a local computed from the
+   * bound, the condition testing that local ({@code long nanos = timeout.toNanos(); .. if (nanos >
+   * 0) awaitNanos(nanos); else await();}): the bound chose the untimed form (a zero timeout that
+   * means "no limit"). A wait under {@code if (remaining > 0)} itself ignores what is left: it is
+   * still reported.
+   */
+  private static boolean waitsTimedOnLocalOf(MethodAnalysis analysis, Stmt.If guard, Bound bound) {
+    for (Node n : Nodes.preOrder(guard.condition())) {
+      if (!(n instanceof Expr.Name local)
+          || local.kind() != Expr.NameKind.LOCAL
+          || analysis.valuesOf(local.name()).stream()
+              .noneMatch(v -> Nodes.mentions(v, bound.name()))) {
+        continue;
+      }
+      for (Expr.Call timed : Nodes.calls(guard.then())) {
+        if (timed.args().stream().anyMatch(a -> Nodes.mentions(a, local.name()))) {
+          return true;
+        }
       }
     }
     return false;
@@ -227,12 +258,26 @@ public final class UntimedWaitRule implements Rule {
           && call != wait
           && call.span().isKnown()
           && wait.span().isKnown()
-          && call.span().start() < wait.span().start()) {
+          && (call.span().start() < wait.span().start() || isInReceiver(wait, call))) {
         for (Expr arg : call.args()) {
           if (Nodes.mentions(arg, bound.name())) {
             return true;
           }
         }
+      }
+    }
+    return false;
+  }
+
+  /** Whether {@code call} is part of the wait's receiver: {@code newTxn(timeout, unit).get()}. */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  private static boolean isInReceiver(Expr.Call wait, Expr.Call call) {
+    if (wait.receiver() == null) {
+      return false;
+    }
+    for (Node n : Nodes.preOrder(wait.receiver())) {
+      if (n == call) {
+        return true;
       }
     }
     return false;

@@ -314,4 +314,91 @@ final class InterruptSwallowedTest {
             """)
         .doTest(TestMode.TEXT_MATCH);
   }
+
+  @Test
+  void getInItsOwnCallbackIsExemptOnlyForCompletableFuture() {
+    helper
+        .addSourceLines(
+            "B.java",
+            """
+            import java.util.concurrent.CompletableFuture;
+            import java.util.function.BiConsumer;
+
+            class B {
+              /** A future of another library whose get() checks the interrupt flag first. */
+              interface CheckingFuture<T> {
+                T get() throws InterruptedException;
+
+                void whenComplete(BiConsumer<T, Throwable> callback);
+              }
+
+              void own(CompletableFuture<String> reply) {
+                reply.whenComplete(
+                    (value, failure) -> {
+                      try {
+                        System.out.println(reply.get());
+                      } catch (Exception e) {
+                        System.out.println("failed");
+                      }
+                    });
+              }
+
+              void other(CheckingFuture<String> reply) {
+                reply.whenComplete(
+                    (value, failure) -> {
+                      try {
+                        System.out.println(reply.get());
+                        // BUG: Diagnostic contains: swallows the InterruptedException
+                      } catch (Exception e) {
+                        System.out.println("failed");
+                      }
+                    });
+              }
+            }
+            """)
+        .doTest();
+  }
+
+  @Test
+  void aLoggingHelperGivenAWrapperDoesNotPropagate() {
+    helper
+        .addSourceLines(
+            "ClientLogger.java",
+            """
+            interface ClientLogger {
+              RuntimeException logExceptionAsError(RuntimeException e);
+
+              RuntimeException bubble(Exception e);
+            }
+            """)
+        .addSourceLines(
+            "C.java",
+            """
+            import java.util.concurrent.Semaphore;
+
+            class C {
+              ClientLogger logger;
+
+              // The wrapper is built here: the logging helper only logs it and hands it back.
+              void wrapped(Semaphore permits) {
+                try {
+                  permits.acquire();
+                  // BUG: Diagnostic contains: InterruptedException is swallowed
+                } catch (InterruptedException e) {
+                  throw logger.logExceptionAsError(new RuntimeException(e));
+                }
+              }
+
+              // Given the interrupt itself, a helper of another file may restore the flag: silent.
+              void handedOver(Semaphore permits) {
+                try {
+                  permits.acquire();
+                } catch (InterruptedException e) {
+                  throw logger.bubble(e);
+                }
+              }
+            }
+            """)
+        .doTest();
+  }
 }
