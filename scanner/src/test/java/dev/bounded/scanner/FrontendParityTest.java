@@ -100,7 +100,9 @@ final class FrontendParityTest {
       Set<String> compiler = new TreeSet<>();
       List<JavaFileObject> sources = new ArrayList<>();
       int expected = 0;
-      Path copy = Files.createDirectories(tmp.resolve(Corpus.rule(dir)).resolve(dir.getFileName()));
+      Path copy =
+          Files.createDirectories(
+              tmp.resolve(Corpus.rule(dir)).resolve(dir.getFileName().toString()));
       List<Path> copies = new ArrayList<>();
       for (Path file : files) {
         String source = Corpus.read(file);
