@@ -119,12 +119,43 @@ public final class NestedRetryRule implements Rule {
   private static Inner inner(MethodAnalysis analysis, Expr.Call call) {
     RetryingMethods.Retrying same = RetryingMethods.of(analysis, call);
     if (same != null) {
+      if (sharesDeadline(call)) {
+        return null; // both layers spend the one deadline the caller hands down
+      }
       String through =
-          same.through().isEmpty() ? "" : " (through " + String.join(" and ", same.through()) + ")";
+          same.through().isEmpty()
+              ? ""
+              : same.through().equals(List.of(call.name() + "()"))
+                  ? " (through another overload)"
+                  : " (through " + String.join(" and ", same.through()) + ")";
       return new Inner(call.name() + "()" + through, same.attempts());
     }
     return libraryRetry(analysis, call);
   }
+
+  /**
+   * Whether the call hands the callee a deadline of the caller's ({@code ensureReady(timer)} with a
+   * {@code Timer}, a {@code Deadline}, or a variable named like one): the inner retries then end
+   * when the outer ones must, so the layers do not multiply the time or the calls beyond it.
+   */
+  private static boolean sharesDeadline(Expr.Call call) {
+    for (Expr arg : call.args()) {
+      if (arg instanceof Expr.Name name
+          && (name.kind() == Expr.NameKind.LOCAL
+              || name.kind() == Expr.NameKind.PARAMETER
+              || name.kind() == Expr.NameKind.FIELD)
+          && (DEADLINE_TYPES.contains(name.type().simpleName())
+              || DEADLINE_NAME.matcher(name.name()).matches())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static final Set<String> DEADLINE_TYPES = Set.of("Deadline", "Timer");
+
+  private static final java.util.regex.Pattern DEADLINE_NAME =
+      java.util.regex.Pattern.compile("(?i)(deadline|timer|expir\\w*|remaining\\w*)");
 
   /** A retry library's call, a {@code @Retryable} method or an AWS SDK client's. */
   private static Inner libraryRetry(MethodAnalysis analysis, Expr.Call call) {
