@@ -113,7 +113,8 @@ final class JavacProject {
   }
 
   /**
-   * Tells whether the project made an index for the unit (so it holds models built for others).
+   * Returns the index the project made for the unit, if another unit asked about one of its methods
+   * (so its models are built already).
    *
    * @param unit a compilation unit
    * @return its index, or {@code null}

@@ -3,6 +3,7 @@ package dev.bounded.checks.rules;
 import dev.bounded.checks.analysis.Attempts;
 import dev.bounded.checks.analysis.LoopInfo;
 import dev.bounded.checks.analysis.MethodAnalysis;
+import dev.bounded.checks.analysis.NamePattern;
 import dev.bounded.checks.analysis.RetryingMethods;
 import dev.bounded.checks.model.Expr;
 import dev.bounded.checks.model.Finding;
@@ -145,7 +146,7 @@ public final class NestedRetryRule implements Rule {
               || name.kind() == Expr.NameKind.PARAMETER
               || name.kind() == Expr.NameKind.FIELD)
           && (DEADLINE_TYPES.contains(name.type().simpleName())
-              || DEADLINE_NAME.matcher(name.name()).matches())) {
+              || DEADLINE_NAME.matches(name.name()))) {
         return true;
       }
     }
@@ -154,8 +155,13 @@ public final class NestedRetryRule implements Rule {
 
   private static final Set<String> DEADLINE_TYPES = Set.of("Deadline", "Timer");
 
-  private static final java.util.regex.Pattern DEADLINE_NAME =
-      java.util.regex.Pattern.compile("(?i)(deadline|timer|expir\\w*|remaining\\w*)");
+  private static final NamePattern DEADLINE_NAME =
+      NamePattern.startingWith(
+          "(?i)(deadline|timer|expir\\w*|remaining\\w*)",
+          "deadline",
+          "timer",
+          "expir",
+          "remaining");
 
   /** A retry library's call, a {@code @Retryable} method or an AWS SDK client's. */
   private static Inner libraryRetry(MethodAnalysis analysis, Expr.Call call) {
