@@ -8,12 +8,17 @@ import com.sun.source.util.TreePath;
 import com.sun.tools.javac.api.JavacTrees;
 import com.sun.tools.javac.code.Flags;
 import com.sun.tools.javac.code.Symbol;
+import com.sun.tools.javac.code.Symtab;
+import com.sun.tools.javac.code.Types;
 import com.sun.tools.javac.util.Context;
 import com.sun.tools.javac.util.Options;
 import dev.bounded.checks.model.MethodModel;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.IdentityHashMap;
+import java.util.List;
+import javax.tools.JavaFileObject;
 
 /**
  * The other compilation units of one compilation, as far as a unit index may ask about them: the
@@ -36,8 +41,11 @@ final class JavacProject {
   private final IdentityHashMap<CompilationUnitTree, JavacUnitIndex> units =
       new IdentityHashMap<>();
   private final IdentityHashMap<MethodModel, JavacUnitIndex> owners = new IdentityHashMap<>();
+  private final IdentityHashMap<Symbol.MethodSymbol, Symbol.MethodSymbol> implementations =
+      new IdentityHashMap<>();
   private JavacTrees trees;
   private JavacUnitIndex current;
+  private List<Symbol.ClassSymbol> sourceClasses;
 
   JavacProject(Context context) {
     this.context = context;
@@ -82,6 +90,79 @@ final class JavacProject {
     CompilationUnitTree unit = path.getCompilationUnit();
     JavacUnitIndex index = current != null && current.unit() == unit ? current : index(unit);
     return index.model(method, enclosing);
+  }
+
+  /**
+   * Returns the one body that a call of a method declared without one runs, when the classes javac
+   * compiles from source in this compilation hold exactly one: an interface's or an abstract
+   * class's method that a single source class implements ({@code client.execute(request)} with
+   * {@code Client.Default} the only class implementing {@code Client}). Classes that inherit that
+   * body are the same implementation. Lambdas, anonymous and local classes, and implementations on
+   * the class path are not seen.
+   *
+   * @param symbol the invoked method
+   * @return the implementing method, or {@code null} if the method has a body itself, or none or
+   *     several source classes implement it
+   */
+  Symbol.MethodSymbol onlyImplementation(Symbol.MethodSymbol symbol) {
+    if (!enabled
+        || (symbol.flags() & Flags.ABSTRACT) == 0
+        || symbol.isStatic()
+        || !(symbol.owner instanceof Symbol.ClassSymbol owner)
+        || !isSource(owner)) {
+      return null; // a library's interface (Runnable, List): its implementers are everywhere
+    }
+    if (implementations.containsKey(symbol)) {
+      return implementations.get(symbol);
+    }
+    Types types = Types.instance(context);
+    Symbol.MethodSymbol found = null;
+    boolean several = false;
+    for (Symbol.ClassSymbol c : sourceClasses()) {
+      if (c == owner || (c.flags_field & Flags.UNATTRIBUTED) != 0 || !c.isSubClass(owner, types)) {
+        continue;
+      }
+      Symbol.MethodSymbol implementation;
+      try {
+        implementation = symbol.implementation(c, types, true);
+      } catch (RuntimeException e) {
+        continue; // a class javac could not complete
+      }
+      if (implementation == null
+          || implementation == symbol
+          || (implementation.flags() & Flags.ABSTRACT) != 0) {
+        continue;
+      }
+      if (found != null && found != implementation) {
+        several = true;
+        break;
+      }
+      found = implementation;
+    }
+    Symbol.MethodSymbol answer = several ? null : found;
+    implementations.put(symbol, answer);
+    return answer;
+  }
+
+  /** Whether javac compiles the class from source in this compilation. */
+  private static boolean isSource(Symbol.ClassSymbol c) {
+    return c.sourcefile != null
+        && c.sourcefile.getKind() == JavaFileObject.Kind.SOURCE
+        && (c.classfile == null || c.classfile.getKind() == JavaFileObject.Kind.SOURCE);
+  }
+
+  /** The top-level and member classes javac compiles from source, listed on first use. */
+  private List<Symbol.ClassSymbol> sourceClasses() {
+    if (sourceClasses == null) {
+      List<Symbol.ClassSymbol> found = new ArrayList<>();
+      for (Symbol.ClassSymbol c : Symtab.instance(context).getAllClasses()) {
+        if (isSource(c) && (c.flags_field & Flags.INTERFACE) == 0) {
+          found.add(c);
+        }
+      }
+      sourceClasses = found;
+    }
+    return sourceClasses;
   }
 
   /**

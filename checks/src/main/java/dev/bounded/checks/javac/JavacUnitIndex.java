@@ -117,9 +117,11 @@ final class JavacUnitIndex implements UnitIndex {
   @Override
   public MethodModel declarationOf(Expr.Call call) {
     Symbol.MethodSymbol symbol = callSymbols.get(call);
-    if (symbol == null) {
-      return null;
-    }
+    return symbol == null ? null : declarationOf(symbol);
+  }
+
+  /** The model of a method of this unit, or {@code null}. */
+  private MethodModel declarationOf(Symbol.MethodSymbol symbol) {
     if (bySymbol == null) {
       bySymbol = new HashMap<>();
       for (MethodTree tree : trees().keySet()) {
@@ -140,7 +142,15 @@ final class JavacUnitIndex implements UnitIndex {
       return own;
     }
     Symbol.MethodSymbol symbol = callSymbols.get(call);
-    return symbol == null ? null : project.declaration(symbol, this);
+    if (symbol == null) {
+      return null;
+    }
+    Symbol.MethodSymbol implementation = project.onlyImplementation(symbol);
+    if (implementation == null) {
+      return project.declaration(symbol, this);
+    }
+    MethodModel here = declarationOf(implementation);
+    return here != null ? here : project.declaration(implementation, this);
   }
 
   /** Whether this index built the model. */

@@ -113,6 +113,7 @@ public final class DeclarationIndex {
    * @param thrown the thrown types as written
    * @param annotations the annotation names as written
    * @param line the line where the declaration starts (it names the declaration in its file)
+   * @param hasBody whether it has a body (not abstract, not an interface's non-default method)
    */
   record MethodDecl(
       String name,
@@ -123,7 +124,8 @@ public final class DeclarationIndex {
       String result,
       List<String> thrown,
       List<String> annotations,
-      int line) {
+      int line,
+      boolean hasBody) {
     boolean accepts(int arity) {
       return varargs ? arity >= paramTypes.size() - 1 : arity == paramTypes.size();
     }
@@ -182,7 +184,13 @@ public final class DeclarationIndex {
     return count;
   }
 
-  private Set<String> names() {
+  /**
+   * Returns the qualified names of the indexed types (an overlay's own and those it sees of its
+   * base).
+   *
+   * @return the names
+   */
+  Set<String> names() {
     if (base == null) {
       return types.keySet();
     }

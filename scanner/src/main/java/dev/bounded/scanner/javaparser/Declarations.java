@@ -111,7 +111,8 @@ final class Declarations {
                     t,
                     List.of(),
                     List.of(),
-                    -1));
+                    -1,
+                    true));
       }
     }
     for (BodyDeclaration<?> member : type.getMembers()) {
@@ -192,7 +193,8 @@ final class Declarations {
         result,
         List.copyOf(thrown),
         List.copyOf(annotations),
-        callable.getBegin().map(b -> b.line).orElse(-1));
+        callable.getBegin().map(b -> b.line).orElse(-1),
+        !(callable instanceof MethodDeclaration md && md.getBody().isEmpty()));
   }
 
   /** A type as written, or {@code null} for a type variable (its erasure is unknown here). */

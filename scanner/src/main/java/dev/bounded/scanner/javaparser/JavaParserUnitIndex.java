@@ -124,7 +124,11 @@ final class JavaParserUnitIndex implements UnitIndex {
       return own;
     }
     ScannerTypes.Resolved resolved = calls.get(call);
-    return resolved == null || resolved.decl() == null ? null : project.declaration(resolved);
+    if (resolved == null || resolved.decl() == null) {
+      return null;
+    }
+    ScannerTypes.Resolved implementation = types.onlyImplementation(resolved);
+    return project.declaration(implementation != null ? implementation : resolved);
   }
 
   /** The method or constructor of this file a resolved call names, or {@code null}. */

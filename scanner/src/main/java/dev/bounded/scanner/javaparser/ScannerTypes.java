@@ -30,6 +30,7 @@ public final class ScannerTypes {
   private final DeclarationIndex index;
   private final Map<String, Set<String>> ancestors = new ConcurrentHashMap<>();
   private final Map<String, TypeRef> refs = new ConcurrentHashMap<>();
+  private volatile Map<String, List<String>> subtypes;
 
   /**
    * Creates the types of one scan.
@@ -218,6 +219,91 @@ public final class ScannerTypes {
       }
     }
     return null;
+  }
+
+  /**
+   * Returns the one body that a call of a method declared without one runs, when the scanned files
+   * hold exactly one: an interface's or an abstract class's method that a single scanned class
+   * implements ({@code client.execute(request)} with {@code Client.Default} the only class
+   * implementing {@code Client}). Classes that inherit that body are the same implementation.
+   * Lambdas and anonymous classes are not seen, nor are implementations outside the scanned files.
+   *
+   * @param resolved a resolved call
+   * @return the implementation, or {@code null} if the method has a body itself, or none or several
+   *     scanned classes implement it
+   */
+  Resolved onlyImplementation(Resolved resolved) {
+    MethodDecl declared = resolved.decl();
+    if (declared == null
+        || resolved.owner() == null
+        || declared.hasBody()
+        || declared.isStatic()
+        || declared.name().equals("<init>")) {
+      return null;
+    }
+    Resolved found = null;
+    Deque<String> queue =
+        new ArrayDeque<>(subtypes().getOrDefault(resolved.owner().name(), List.of()));
+    Set<String> seen = new java.util.HashSet<>();
+    while (!queue.isEmpty()) {
+      String name = queue.remove();
+      TypeDecl type = index.type(name);
+      if (!seen.add(name) || type == null) {
+        continue;
+      }
+      for (MethodDecl m : type.methods().getOrDefault(declared.name(), List.of())) {
+        if (m.hasBody() && !m.isStatic() && overrides(m, declared)) {
+          if (found != null) {
+            return null; // two implementations: which one runs is not known here
+          }
+          found = new Resolved(resolved.ref(), type, m);
+        }
+      }
+      queue.addAll(subtypes().getOrDefault(name, List.of()));
+    }
+    return found;
+  }
+
+  /** Whether a method's parameters, as written, are those of the method it may override. */
+  private static boolean overrides(MethodDecl method, MethodDecl declared) {
+    if (method.paramTypes().size() != declared.paramTypes().size()
+        || method.varargs() != declared.varargs()) {
+      return false;
+    }
+    for (int i = 0; i < method.paramTypes().size(); i++) {
+      String a = simpleName(method.paramTypes().get(i));
+      String b = simpleName(declared.paramTypes().get(i));
+      if (a != null && b != null && !a.equals(b)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** A written type's simple name without type arguments, or {@code null} for a type variable. */
+  private static String simpleName(String written) {
+    if (written == null) {
+      return null;
+    }
+    int generic = written.indexOf('<');
+    String raw = generic < 0 ? written : written.substring(0, generic);
+    return raw.substring(raw.lastIndexOf('.') + 1);
+  }
+
+  /** The scanned types that name each type as a direct supertype, made on first use. */
+  private Map<String, List<String>> subtypes() {
+    Map<String, List<String>> known = subtypes;
+    if (known == null) {
+      Map<String, List<String>> made = new java.util.HashMap<>();
+      for (String name : index.names()) {
+        for (String supertype : directSupertypes(name)) {
+          made.computeIfAbsent(supertype, k -> new ArrayList<>()).add(name);
+        }
+      }
+      known = made;
+      subtypes = known;
+    }
+    return known;
   }
 
   /** The result type of a resolved method, when known. */
