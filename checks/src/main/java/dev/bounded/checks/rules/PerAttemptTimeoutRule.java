@@ -450,14 +450,16 @@ public final class PerAttemptTimeoutRule implements Rule {
   }
 
   /**
-   * Returns the fresh timeout a method of the same unit sets when the loop calls it (one level
-   * deep): {@code connect()} whose body calls {@code socket.setSoTimeout(readTimeout)}; or {@code
-   * null}.
+   * Returns the fresh timeout a method sets when the loop calls it (one level deep): {@code
+   * connect()} whose body calls {@code socket.setSoTimeout(readTimeout)}; or {@code null}. The
+   * callee may be in another file the frontend sees, or be the only implementation there of the
+   * interface method called ({@code adminBiz.registry(..)} running {@code AdminBizClient.registry},
+   * which posts with the client's {@code timeout}).
    */
   @SuppressWarnings("ReferenceEquality") // models are compared by identity
   private static String timeoutInCallee(
       MethodAnalysis analysis, Expr.Call call, RuleConfig config) {
-    MethodModel callee = analysis.context().unit().declarationOf(call);
+    MethodModel callee = analysis.context().unit().declarationInProject(call);
     if (callee == null || callee == analysis.method()) {
       return null;
     }
