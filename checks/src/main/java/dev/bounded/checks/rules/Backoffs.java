@@ -585,23 +585,30 @@ final class Backoffs {
     return expr.type().isSubtypeOf("java.time.Duration");
   }
 
+  /** How many calls deep a delay's computation is followed into the methods it calls. */
+  private static final int CALL_DEPTH = 2;
+
   /**
    * Whether a delay has no random part: it is built only of literals, variables, fields and
-   * arithmetic, following local variables to their values. A call the analysis does not know (a
-   * policy's {@code nextDelay()}) could add jitter, so it makes the delay not provably fixed.
+   * arithmetic, following local variables to their values, and calls of methods whose source the
+   * frontend sees (in the unit, another file, or the only implementation of an interface's method
+   * there: {@code schedulePolicy.fail()}) when each value they return is built the same way and
+   * they draw no random value, up to {@value #CALL_DEPTH} calls deep. Any other call (a policy's
+   * {@code nextDelay()} from a library) could add jitter, so it makes the delay not provably fixed.
    */
   static boolean isDeterministic(MethodAnalysis analysis, Expr delay) {
-    return isDeterministic(analysis, delay, new HashSet<>());
+    return isDeterministic(analysis, delay, new HashSet<>(), CALL_DEPTH);
   }
 
-  private static boolean isDeterministic(MethodAnalysis analysis, Node expr, Set<String> seen) {
+  private static boolean isDeterministic(
+      MethodAnalysis analysis, Node expr, Set<String> seen, int depth) {
     // The objects settings are read from: where they came from does not make the value random.
     Set<Node> holders = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
     for (Node n : Nodes.sameFrame(expr)) {
       if (n instanceof Expr.Call call && !setterValues(analysis, call).isEmpty()) {
         // context.getNextDelay() after context.setNextDelay(1000): the value set
         for (Expr value : setterValues(analysis, call)) {
-          if (!isDeterministic(analysis, value, seen)) {
+          if (!isDeterministic(analysis, value, seen, depth)) {
             return false;
           }
         }
@@ -610,8 +617,11 @@ final class Backoffs {
             call.args().isEmpty()
                 && call.name().startsWith("get")
                 && !COMPUTED_DELAY.matches(call.name());
+        if (RANDOM_NAME.matches(call.name())) {
+          return false;
+        }
         if (!(ARITHMETIC.contains(call.name()) || getter || COUNTER_CALL.matches(call.name()))
-            || RANDOM_NAME.matches(call.name())) {
+            && !returnsDeterministic(analysis, call, depth)) {
           return false;
         }
         if (getter && call.receiver() != null) {
@@ -630,7 +640,7 @@ final class Backoffs {
             continue; // already followed: delay = delay * 2
           }
           for (Expr value : assignedValues(analysis, name.name())) {
-            if (!isDeterministic(analysis, value, seen)) {
+            if (!isDeterministic(analysis, value, seen, depth)) {
               return false;
             }
           }
@@ -638,6 +648,36 @@ final class Backoffs {
       }
     }
     return true;
+  }
+
+  /**
+   * Whether a call's result has no random part by its callee's source: the callee draws no random
+   * value and every value it returns is deterministic in its own analysis.
+   */
+  @SuppressWarnings("ReferenceEquality") // the index hands out one model per method
+  private static boolean returnsDeterministic(MethodAnalysis analysis, Expr.Call call, int depth) {
+    if (depth <= 0) {
+      return false;
+    }
+    MethodModel callee = analysis.context().unit().declarationInProject(call);
+    if (callee == null || callee == analysis.method() || callee.body() == null) {
+      return false;
+    }
+    MethodAnalysis inner = analysis.calleeAnalysis(callee);
+    if (inner == null || drawsRandom(inner)) {
+      return false;
+    }
+    boolean returns = false;
+    for (Node n : inner.bodyFrameNodes()) {
+      if (n instanceof Stmt.Return ret) {
+        if (ret.value() == null
+            || !isDeterministic(inner, ret.value(), new HashSet<>(), depth - 1)) {
+          return false;
+        }
+        returns = true;
+      }
+    }
+    return returns;
   }
 
   /** For {@code holder.getX()}: the values the method passes to {@code holder.setX(..)}. */
