@@ -12,6 +12,7 @@ import dev.bounded.checks.model.MethodModel;
 import dev.bounded.checks.model.Node;
 import dev.bounded.checks.model.Stmt;
 import dev.bounded.checks.model.TypeRef;
+import dev.bounded.checks.model.UnitIndex;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -262,16 +263,17 @@ final class Interrupts {
   }
 
   /**
-   * Whether the call hands the caught exception to a method of the same unit that, when it is an
-   * interrupt, restores the flag and throws ({@code extractAndWrapCause(e)} starting with {@code if
-   * (e instanceof InterruptedException) { Thread.currentThread().interrupt(); throw ..; }}): the
-   * handler never gets past the call with an interrupt.
+   * Whether the call hands the caught exception to a method whose source is seen (this unit or
+   * another file) that, when it is an interrupt, restores the flag and throws ({@code
+   * extractAndWrapCause(e)} starting with {@code if (e instanceof InterruptedException) {
+   * Thread.currentThread().interrupt(); throw ..; }}): the handler never gets past the call with an
+   * interrupt.
    */
   @SuppressWarnings("ReferenceEquality") // models are compared by identity
   private static boolean calleeLeavesOnInterrupt(
       MethodAnalysis analysis, Expr.Call call, String e) {
-    MethodModel callee = analysis.context().unit().declarationOf(call);
-    if (callee == null || callee == analysis.method()) {
+    MethodModel callee = analysis.context().unit().declarationInProject(call);
+    if (callee == null || callee == analysis.method() || callee.body() == null) {
       return false;
     }
     for (int i = 0; i < call.args().size() && i < callee.params().size(); i++) {
@@ -358,18 +360,34 @@ final class Interrupts {
     return false;
   }
 
+  /** How many calls deep a handler's helpers are followed for a restore of the flag. */
+  private static final int RESTORE_DEPTH = 2;
+
   /**
-   * Like {@link #restoresFlag(Node)}, and a call to a method of the same unit that restores it
-   * counts too ({@code throw interrupted(e)} where {@code interrupted} restores, then wraps).
+   * Like {@link #restoresFlag(Node)}, and a call to a method whose source the frontend sees (the
+   * same unit, another file, or the only implementation there of an interface method) that restores
+   * it counts too, up to {@value #RESTORE_DEPTH} calls deep ({@code throw interrupted(e)} where
+   * {@code interrupted} restores, then wraps; {@code throw Errors.wrap(e)} in another file, which
+   * calls {@code restoreInterrupt(e)}).
    */
-  @SuppressWarnings("ReferenceEquality") // models are compared by identity
   static boolean restoresFlag(MethodAnalysis analysis, Node body) {
+    return restoresFlag(analysis.context().unit(), analysis.method(), body, RESTORE_DEPTH);
+  }
+
+  @SuppressWarnings("ReferenceEquality") // models are compared by identity
+  private static boolean restoresFlag(UnitIndex unit, MethodModel method, Node body, int depth) {
     if (restoresFlag(body)) {
       return true;
     }
+    if (depth == 0) {
+      return false;
+    }
     for (Expr.Call call : Nodes.calls(body)) {
-      MethodModel callee = analysis.context().unit().declarationOf(call);
-      if (callee != null && callee != analysis.method() && restoresFlag(callee.body())) {
+      MethodModel callee = unit.declarationInProject(call);
+      if (callee != null
+          && callee != method
+          && callee.body() != null
+          && restoresFlag(unit.contextOf(callee).unit(), callee, callee.body(), depth - 1)) {
         return true;
       }
     }
@@ -391,11 +409,11 @@ final class Interrupts {
             || isInterruptTyped(thrown.value())) {
           return true;
         }
-        // Thrown as built by a helper this unit cannot see (throw Exceptions.bubble(e)): it may
-        // restore the flag before wrapping, so nothing is known and the rule stays silent.
+        // Thrown as built by a helper whose source is not seen (throw Exceptions.bubble(e)): it
+        // may restore the flag before wrapping, so nothing is known and the rule stays silent.
         if (thrown.value() instanceof Expr.Call helper
             && helper.args().stream().anyMatch(a -> Nodes.mentions(a, e))
-            && analysis.context().unit().declarationOf(helper) == null
+            && analysis.context().unit().declarationInProject(helper) == null
             && !logsWhatItIsGiven(helper, e)) {
           return true;
         }
