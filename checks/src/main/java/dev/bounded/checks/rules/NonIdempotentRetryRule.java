@@ -463,7 +463,12 @@ public final class NonIdempotentRetryRule implements Rule {
           "doExecute",
           "doInvoke",
           "get",
-          "doCall");
+          "doCall",
+          "process",
+          "processSync");
+
+  /** Calls that copy what they are called on: a copy of a handed-in chain runs the same work. */
+  private static final Set<String> COPIES = Set.of("clone", "copy", "duplicate");
 
   /** Calls that send a request handed in as a parameter: {@code chain.proceed(request)}. */
   private static final NamePattern REQUEST_SENDS =
@@ -640,13 +645,22 @@ public final class NonIdempotentRetryRule implements Rule {
 
   /** Describes the call if it runs an operation handed in to the method, or returns null. */
   private static String opaqueOperation(MethodAnalysis analysis, LoopInfo loop, Expr.Call call) {
+    Expr target = call.receiver();
+    String copied = "";
+    if (target instanceof Expr.Call copy
+        && COPIES.contains(copy.name())
+        && copy.args().isEmpty()
+        && copy.receiver() instanceof Expr.Name) {
+      target = copy.receiver(); // next.clone().processSync(): the pipeline handed in, copied
+      copied = "." + copy.name() + "()";
+    }
     if (OPERATION_RUNS.contains(call.name())
-        && call.receiver() instanceof Expr.Name receiver
+        && target instanceof Expr.Name receiver
         && receiver.kind() == Expr.NameKind.PARAMETER
         && !isLookup(receiver.type())
         && !isJdkValue(receiver.type())
         && (!call.name().equals("get") || call.args().isEmpty())) {
-      return receiver.name() + "." + call.name() + "(..)";
+      return receiver.name() + copied + "." + call.name() + "(..)";
     }
     if (!REQUEST_SENDS.matches(call.name())
         || handsOutcomeToCallback(call)
