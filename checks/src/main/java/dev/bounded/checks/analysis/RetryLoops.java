@@ -66,13 +66,14 @@ final class RetryLoops {
   /** Names of calls that fetch the next item, by shape. */
   private static final NamePattern ITEM_SHAPE =
       NamePattern.startingWith(
-          "(next|take|pop|dequeue|fetchNext|poll)[A-Z]\\w*",
+          "(next|take|pop|dequeue|fetchNext|poll|receive)[A-Z]\\w*",
           "next",
           "take",
           "pop",
           "dequeue",
           "fetchnext",
-          "poll");
+          "poll",
+          "receive");
 
   /** Names that compute the next delay, not the next item. */
   private static final NamePattern NOT_AN_ITEM =
@@ -446,7 +447,7 @@ final class RetryLoops {
   private static boolean hasRetryingCatch(
       MethodAnalysis analysis, LoopInfo loop, List<Node> level) {
     for (Node node : level) {
-      if (node instanceof Stmt.Try t) {
+      if (node instanceof Stmt.Try t && !onlyWaits(t)) {
         for (Stmt.Catch clause : t.catches()) {
           if (goesRoundAgain(analysis, clause, loop)) {
             return true;
@@ -463,6 +464,29 @@ final class RetryLoops {
       }
     }
     return false;
+  }
+
+  /** Calls that only wait: the pause of a loop, not an operation that can fail and be retried. */
+  private static final Set<String> PAUSES = Set.of("wait", "join", "await", "onSpinWait");
+
+  /**
+   * Whether a try block only pauses ({@code try { Thread.sleep(100); } catch (Exception e) {}}):
+   * its catch takes the pause's interrupt, not a failure of the loop's operation, so going round
+   * after it retries nothing (a loop that polls another thread's state: {@code while
+   * (!isRunning())}). What the catch does with the interrupt is the interrupt rules' business.
+   */
+  private static boolean onlyWaits(Stmt.Try t) {
+    if (!t.resources().isEmpty() || t.body().statements().isEmpty()) {
+      return false;
+    }
+    for (Stmt statement : t.body().statements()) {
+      if (!(statement instanceof Stmt.ExprStmt e
+          && e.expr() instanceof Expr.Call call
+          && (CallNames.SLEEPS.contains(call.name()) || PAUSES.contains(call.name())))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**
