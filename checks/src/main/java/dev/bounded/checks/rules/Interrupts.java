@@ -432,6 +432,8 @@ final class Interrupts {
           && declaresInterruptType(call)
           && call.args().stream().anyMatch(a -> Nodes.mentions(a, e))) {
         return true; // a helper that rethrows it as an interrupt: rethrowIfInterrupt(e)
+      } else if (n instanceof Expr.Call call && rethrowsWhatItIsGiven(analysis, call, e)) {
+        return true; // a sneaky throw: Utils.throwAsUnchecked(e) is throw (E) t
       } else if (n instanceof Expr.Call call
           && (PROPAGATING_CALLS.contains(call.name())
               || (STORING_CALLS.contains(call.name())
@@ -579,6 +581,33 @@ final class Interrupts {
 
   private static boolean isVariable(Expr expr, String variable) {
     return expr instanceof Expr.Name name && name.isVariable(variable);
+  }
+
+  /**
+   * Whether a call hands the exception to a method whose source is seen and whose body throws that
+   * very parameter, unconditionally, cast or not ({@code throwAsUnchecked(e)} with the body {@code
+   * throw (E) t;}): the exception itself goes on, interrupt included.
+   */
+  private static boolean rethrowsWhatItIsGiven(MethodAnalysis analysis, Expr.Call call, String e) {
+    MethodModel callee = analysis.context().unit().declarationInProject(call);
+    if (callee == null
+        || callee.body() == null
+        || callee.body().statements().isEmpty()
+        || call.args().size() != callee.params().size()) {
+      return false;
+    }
+    Stmt last = callee.body().statements().get(callee.body().statements().size() - 1);
+    if (!(last instanceof Stmt.Throw thrown)
+        || Nodes.sameFrame(callee.body()).stream().anyMatch(r -> r instanceof Stmt.Return)) {
+      return false;
+    }
+    for (int i = 0; i < call.args().size(); i++) {
+      if (isVariable(call.args().get(i), e)
+          && isVariable(thrown.value(), callee.params().get(i).name())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Whether an expression names a field ({@code failure}, {@code this.failure}). */
