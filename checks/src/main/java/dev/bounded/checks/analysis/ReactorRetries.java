@@ -22,9 +22,9 @@ import java.util.Set;
  *       is clamped between the min and max backoff, {@code jitter(..)} changes nothing there, and
  *       only {@code minBackoff(..)}/{@code maxBackoff(..)} switch it back to exponential;
  *   <li>{@code Mono.repeatWhenEmpty(companion)} resubscribes as long as the source completes empty
- *       and the companion emits, with no cap of its own ({@code repeatWhenEmpty(maxRepeat, ..)} has
- *       one); {@code repeat()}/{@code repeatWhen(..)} resubscribe after a success: polling, not a
- *       retry.
+ *       and the companion emits, with no cap of its own (it is {@code
+ *       repeatWhenEmpty(Integer.MAX_VALUE, companion)}; another {@code maxRepeat} caps it); {@code
+ *       repeat()}/{@code repeatWhen(..)} resubscribe after a success: polling, not a retry.
  * </ul>
  *
  * <p>A spec is read from the expression handed to {@code retryWhen}: a chain from one of {@code
@@ -224,18 +224,25 @@ public final class ReactorRetries {
   }
 
   /**
-   * Tells whether a call is {@code repeatWhenEmpty(companion)} with no cap: the one-argument
-   * overload, given a lambda whose body neither counts, takes, times out nor compares.
+   * Tells whether a call is {@code repeatWhenEmpty(..)} with no cap: the one-argument overload (in
+   * Reactor, {@code repeatWhenEmpty(Integer.MAX_VALUE, companion)}), or the two-argument one given
+   * {@code Integer.MAX_VALUE} ("infinite", its javadoc says), with a lambda companion whose body
+   * neither counts, takes, times out nor compares.
    *
+   * @param analysis the method's analysis
    * @param call a call
    * @return {@code true} if it resubscribes for as long as the source stays empty
    */
-  public static boolean isUncappedRepeatWhenEmpty(Expr.Call call) {
+  public static boolean isUncappedRepeatWhenEmpty(MethodAnalysis analysis, Expr.Call call) {
     if (!call.name().equals("repeatWhenEmpty")
-        || call.args().size() != 1
-        || !(call.args().get(0) instanceof Expr.Lambda companion)
+        || call.args().isEmpty()
+        || call.args().size() > 2
+        || !(call.args().get(call.args().size() - 1) instanceof Expr.Lambda companion)
         || !isPublisherOperator(call)) {
       return false;
+    }
+    if (call.args().size() == 2 && count(analysis, call.args().get(0)) != FOREVER) {
+      return false; // a maximum number of repeats
     }
     for (Node n : Nodes.preOrder(companion.body())) {
       if (n instanceof Expr.Call inner && COMPANION_BOUNDS.contains(inner.name())) {

@@ -20,9 +20,10 @@ import java.util.List;
  *
  * <p>Project Reactor's retry operators are retries too ({@link ReactorRetries}): {@code retry()},
  * {@code retry(Long.MAX_VALUE)}, {@code retryWhen(Retry.indefinitely())} (or a spec whose attempts
- * are {@code Long.MAX_VALUE}), and {@code repeatWhenEmpty(companion)} whose companion neither
- * counts nor takes, unless a {@code timeout(..)} (or a {@code take}/{@code block} given a {@code
- * Duration}) later in the same chain ends them in time.
+ * are {@code Long.MAX_VALUE}), and {@code repeatWhenEmpty(companion)} (or {@code
+ * repeatWhenEmpty(Integer.MAX_VALUE, companion)}) whose companion neither counts nor takes, unless
+ * a {@code timeout(..)} (or a {@code take}/{@code block} given a {@code Duration}) later in the
+ * same chain ends them in time.
  *
  * <p>No fix: the cap and the deadline are the caller's decisions.
  */
@@ -105,7 +106,7 @@ public final class UnboundedRetryRule implements Rule {
       }
       Long retries = ReactorRetries.retries(analysis, call);
       boolean forever = retries != null && retries == ReactorRetries.FOREVER;
-      boolean whileEmpty = !forever && ReactorRetries.isUncappedRepeatWhenEmpty(call);
+      boolean whileEmpty = !forever && ReactorRetries.isUncappedRepeatWhenEmpty(analysis, call);
       if ((!forever && !whileEmpty) || ReactorRetries.isTimedDownstream(analysis, call)) {
         continue;
       }
@@ -116,14 +117,15 @@ public final class UnboundedRetryRule implements Rule {
               forever
                   ? "This "
                       + call.name()
-                      + "(..) resubscribes after every error with no attempt cap and no deadline:"
+                      + "(..) resubscribes after an error with no attempt cap and no deadline:"
                       + " while the dependency stays down it retries forever, and so does every"
                       + " caller (a retry storm). Cap it (retryWhen(Retry.backoff(3,"
                       + " minBackoff).maxBackoff(cap))) or end it in time with timeout(..)"
                   : "This repeatWhenEmpty(..) resubscribes for as long as the source completes"
                       + " empty, with no cap and no deadline: if it never emits, the call is"
-                      + " repeated forever. Cap it (repeatWhenEmpty(maxRepeat, ..), or take(n) in"
-                      + " the companion) or end it in time with timeout(..)",
+                      + " repeated forever. Cap it (repeatWhenEmpty(maxRepeat, ..) with a small"
+                      + " maxRepeat, or take(n) in the companion) or end it in time with"
+                      + " timeout(..)",
               List.of()));
     }
   }
