@@ -1,7 +1,9 @@
 package dev.bounded.checks.analysis;
 
 import dev.bounded.checks.model.Expr;
+import dev.bounded.checks.model.MethodModel;
 import dev.bounded.checks.model.Node;
+import dev.bounded.checks.model.Stmt;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -303,6 +305,39 @@ public final class ReactorRetries {
       current = later;
     }
     return false;
+  }
+
+  /**
+   * The retry operator a callee whose source the frontend sees returns ({@code Mono<T> fetch() {
+   * return client.get().retry(3); }}), for a call whose result is a {@code Mono} or {@code Flux}: a
+   * {@code return} of a chain that ends in one of the operators {@link #retries} reads.
+   *
+   * @param analysis the calling method's analysis
+   * @param call a call returning a Reactor publisher
+   * @return the operator's retries ({@link #UNKNOWN} when not a constant), or {@code null} when the
+   *     callee is not seen, is the caller itself, or returns no such chain
+   */
+  @SuppressWarnings("ReferenceEquality") // the index hands out one model per method
+  public static Long returnedRetries(MethodAnalysis analysis, Expr.Call call) {
+    if (!call.type().isSubtypeOf(MONO) && !call.type().isSubtypeOf(FLUX)) {
+      return null; /* Fast path: not a publisher. */
+    }
+    MethodModel callee = analysis.context().unit().declarationInProject(call);
+    if (callee == null || callee == analysis.method()) {
+      return null;
+    }
+    MethodAnalysis of = MethodAnalysis.of(callee, analysis.context().unit().contextOf(callee));
+    for (Node n : of.bodyFrameNodes()) {
+      if (n instanceof Stmt.Return returned && returned.value() != null) {
+        for (Expr e = returned.value(); e instanceof Expr.Call chained; e = chained.receiver()) {
+          Long retries = retries(of, chained);
+          if (retries != null) {
+            return retries;
+          }
+        }
+      }
+    }
+    return null;
   }
 
   private static boolean isDuration(Expr expr) {

@@ -220,7 +220,7 @@ public final class RetryPolicyWithoutJitterRule implements Rule {
             "This Reactor backoff has no maxBackoff, and Reactor's default cap is"
                 + " Duration.ofMillis(Long.MAX_VALUE): the delay doubles with every one of its"
                 + (attempts == ReactorRetries.FOREVER ? " unlimited" : " " + attempts)
-                + " retries, to hours and then years. Add .maxBackoff(cap)",
+                + " retries, to hours and more. Add .maxBackoff(cap)",
             List.of());
       }
     }
