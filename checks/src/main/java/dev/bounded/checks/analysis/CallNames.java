@@ -104,7 +104,9 @@ public final class CallNames {
    * Calls and constructors that configure a retry library's backoff: Failsafe's {@code
    * withBackoff}, resilience4j's {@code ofExponentialBackoff}, Spring Retry's {@code
    * exponentialBackoff} and {@code ExponentialBackOffPolicy}, Spring's {@code FixedBackOff},
-   * Bounded's {@code random}.
+   * Bounded's {@code random}; and Reactor's retry specs and operators ({@code Retry.backoff},
+   * {@code fixedDelay}, {@code jitter}, {@code indefinitely}, {@code repeatWhenEmpty}; its {@code
+   * retry..} operators are named for retries already).
    */
   public static final Set<String> BACKOFF_CONFIGURATION =
       Set.of(
@@ -114,7 +116,12 @@ public final class CallNames {
           "ExponentialBackOffPolicy",
           "FixedBackOff",
           "random",
-          "multiplier");
+          "multiplier",
+          "backoff",
+          "fixedDelay",
+          "jitter",
+          "indefinitely",
+          "repeatWhenEmpty");
 
   /** Calls that run work later, after a delay: a retry when a failure leads to them. */
   public static final Set<String> DELAYED_SCHEDULES =

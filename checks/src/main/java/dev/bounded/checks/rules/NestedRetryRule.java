@@ -4,6 +4,7 @@ import dev.bounded.checks.analysis.Attempts;
 import dev.bounded.checks.analysis.LoopInfo;
 import dev.bounded.checks.analysis.MethodAnalysis;
 import dev.bounded.checks.analysis.NamePattern;
+import dev.bounded.checks.analysis.ReactorRetries;
 import dev.bounded.checks.analysis.RetryingMethods;
 import dev.bounded.checks.model.Expr;
 import dev.bounded.checks.model.Finding;
@@ -18,9 +19,11 @@ import java.util.Set;
  * files) that holds a retry loop or calls one (one call down) (through the frontend's unit index
  * ({@link RetryingMethods})), a retry library's call ({@code RetryPolicy.call}, Failsafe's {@code
  * FailsafeExecutor}, resilience4j's {@code Retry.execute..}, Spring's {@code RetryOperations
- * .execute}), a Spring {@code @Retryable} method, or an AWS SDK client, which retries by default.
- * Three attempts around three attempts are nine calls of the dependency; five such layers are 243.
- * The message states the multiplied worst case.
+ * .execute}), a Spring {@code @Retryable} method, an AWS SDK client, which retries by default, or a
+ * Reactor retry operator ({@code retry(n)}, {@code retryWhen(spec)}) whose chain the attempt blocks
+ * on ({@code .block()}), written in the attempt or returned by the method it calls. Three attempts
+ * around three attempts are nine calls of the dependency; five such layers are 243. The message
+ * states the multiplied worst case.
  *
  * <p>No fix: which layer keeps the retries is a design decision (usually the outermost, with one
  * deadline).
@@ -119,6 +122,13 @@ public final class NestedRetryRule implements Rule {
 
   private static Inner inner(MethodAnalysis analysis, Expr.Call call) {
     RetryingMethods.Retrying same = RetryingMethods.of(analysis, call);
+    if (same == null && ReactorRetries.isBlockedDownstream(analysis, call)) {
+      Long returned = ReactorRetries.returnedRetries(analysis, call);
+      if (returned != null && !sharesDeadline(call)) {
+        return new Inner(
+            call.name() + "() (a Reactor chain with a retry operator)", reactorAttempts(returned));
+      }
+    }
     if (same != null) {
       if (sharesDeadline(call)) {
         return null; // both layers spend the one deadline the caller hands down
@@ -183,6 +193,10 @@ public final class NestedRetryRule implements Rule {
     if (call.method().resolved() && call.method().hasAnnotation("Retryable")) {
       return new Inner("the @Retryable " + call.name() + "()", 3);
     }
+    Long retries = ReactorRetries.retries(analysis, call);
+    if (retries != null && ReactorRetries.isBlockedDownstream(analysis, call)) {
+      return new Inner("Reactor's " + call.name() + "()", reactorAttempts(retries));
+    }
     if (isOn(call, "software.amazon.awssdk.core.SdkClient")) {
       return new Inner("the AWS SDK client's " + call.name() + "()", 3);
     }
@@ -190,6 +204,13 @@ public final class NestedRetryRule implements Rule {
       return new Inner("the AWS SDK client's " + call.name() + "()", 4);
     }
     return null;
+  }
+
+  /**
+   * Attempts of a Reactor retry operator: its retries plus the first, 0 when unknown or endless.
+   */
+  private static int reactorAttempts(long retries) {
+    return retries >= 0 && retries < 1000 ? (int) (retries + 1) : 0;
   }
 
   private static boolean isOn(Expr.Call call, String owner) {

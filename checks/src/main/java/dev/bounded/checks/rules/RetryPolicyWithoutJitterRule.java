@@ -3,6 +3,7 @@ package dev.bounded.checks.rules;
 import dev.bounded.checks.analysis.MethodAnalysis;
 import dev.bounded.checks.analysis.NamePattern;
 import dev.bounded.checks.analysis.Nodes;
+import dev.bounded.checks.analysis.ReactorRetries;
 import dev.bounded.checks.model.Edit;
 import dev.bounded.checks.model.Expr;
 import dev.bounded.checks.model.Finding;
@@ -30,7 +31,13 @@ import java.util.Set;
  *       builder given a {@code multiplier(..)} (an exponential backoff) and no {@code jitter(..)}
  *       in the method (reported at the multiplier; no fix);
  *   <li>Bounded: {@code RetryPolicy.Builder.random(..)} given a constant, which switches the jitter
- *       off.
+ *       off;
+ *   <li>Project Reactor ({@link ReactorRetries}): {@code Retry.fixedDelay(n, d)} (no jitter, and
+ *       {@code jitter(..)} cannot add one) with no {@code minBackoff}/{@code maxBackoff} in the
+ *       method; {@code jitter(0)} on a {@code RetryBackoffSpec}; {@code Retry.backoff(n, min)} with
+ *       no {@code maxBackoff(..)} in the method when {@code n} is {@code Long.MAX_VALUE} or a
+ *       constant of at least {@value #UNCAPPED_ATTEMPTS} (Reactor's default cap is {@code
+ *       Duration.ofMillis(Long.MAX_VALUE)}: none). Reactor's default jitter of 0.5 is not reported.
  * </ul>
  *
  * <p>Fixes: Failsafe gets {@code .withJitter(0.5)} after the backoff; Spring's policy becomes its
@@ -54,6 +61,15 @@ public final class RetryPolicyWithoutJitterRule implements Rule {
       "org.springframework.core.retry.RetryPolicy.Builder";
   private static final String SPRING_CORE_POLICY = "org.springframework.core.retry.RetryPolicy";
 
+  private static final String REACTOR_BACKOFF_SPEC = "reactor.util.retry.RetryBackoffSpec";
+
+  /**
+   * The attempts from which an uncapped Reactor backoff is reported: the 20th retry waits {@code
+   * 2^19} times the first delay (100 ms become 14.5 hours). Below it, the attempt cap bounds the
+   * growth.
+   */
+  static final long UNCAPPED_ATTEMPTS = 20;
+
   private static final String HERD =
       ": clients that failed together retry together, in waves that keep the dependency down.";
 
@@ -70,7 +86,8 @@ public final class RetryPolicyWithoutJitterRule implements Rule {
           "io.github.resilience4j.",
           "org.springframework.retry.",
           "org.springframework.core.retry.",
-          "dev.bounded.runtime.");
+          "dev.bounded.runtime.",
+          "reactor.");
 
   @Override
   public List<Finding> check(MethodAnalysis analysis, RuleConfig config) {
@@ -85,12 +102,25 @@ public final class RetryPolicyWithoutJitterRule implements Rule {
     }
     Boolean hasJitterCall = null;
     Boolean hasSpringJitter = null;
+    Boolean hasReactorMax = null;
+    Boolean hasReactorBounds = null;
     for (Node n : analysis.bodyNodes()) {
       if (n instanceof Expr.Call call && isSelfDelegation(call)) {
         continue; // an overload delegating to another: the caller configures
       }
       if (n instanceof Expr.Call call) {
-        if (call.name().equals("withBackoff") && isOn(call, FAILSAFE_BUILDERS)) {
+        if (ReactorRetries.isFactory(call) || call.name().equals("jitter")) {
+          if (hasReactorBounds == null) {
+            hasReactorMax = callsNamed(analysis, "maxBackoff");
+            hasReactorBounds =
+                (hasReactorMax || callsNamed(analysis, "minBackoff"))
+                    && callsNamed(analysis, "jitter");
+          }
+          Finding reactor = reactor(analysis, call, hasReactorBounds, hasReactorMax);
+          if (reactor != null) {
+            findings.add(reactor);
+          }
+        } else if (call.name().equals("withBackoff") && isOn(call, FAILSAFE_BUILDERS)) {
           if (hasJitterCall == null) {
             hasJitterCall = callsWithJitter(analysis);
           }
@@ -148,6 +178,74 @@ public final class RetryPolicyWithoutJitterRule implements Rule {
       }
     }
     return findings;
+  }
+
+  /**
+   * Reactor's specs: a fixed delay (unless the method also sets a min or max backoff, which
+   * switches it to exponential, and a jitter, as its own is 0), a jitter switched off, an
+   * exponential backoff without a cap that its attempts do not bound. No fix: the delays are the
+   * caller's choice.
+   */
+  private static Finding reactor(
+      MethodAnalysis analysis, Expr.Call call, boolean setsBackoffs, boolean setsMax) {
+    if (call.name().equals("fixedDelay") && !setsBackoffs) {
+      return new Finding(
+          NAME,
+          call.nameSpan(),
+          "Retry.fixedDelay waits the same delay before every retry, with no random part (its"
+              + " jitter is 0, and jitter(..) adds none while the min and max backoff are equal)"
+              + HERD
+              + " Use Retry.backoff(maxAttempts, minBackoff).maxBackoff(cap), which randomises each"
+              + " delay by half by default",
+          List.of());
+    }
+    if (call.name().equals("jitter")
+        && call.args().size() == 1
+        && isZero(call.args().get(0))
+        && isReactorSpec(call)) {
+      return new Finding(
+          NAME,
+          call.nameSpan(),
+          "jitter(0) switches the random part of this Reactor backoff off"
+              + HERD
+              + " Keep Reactor's default jitter (0.5), or set one above 0",
+          List.of());
+    }
+    if (call.name().equals("backoff") && !setsMax) {
+      long attempts = ReactorRetries.specAt(analysis, call).attempts();
+      if (attempts >= UNCAPPED_ATTEMPTS) {
+        return new Finding(
+            NAME,
+            call.nameSpan(),
+            "This Reactor backoff has no maxBackoff, and Reactor's default cap is"
+                + " Duration.ofMillis(Long.MAX_VALUE): the delay doubles with every one of its"
+                + (attempts == ReactorRetries.FOREVER ? " unlimited" : " " + attempts)
+                + " retries, to hours and more. Add .maxBackoff(cap)",
+            List.of());
+      }
+    }
+    return null;
+  }
+
+  private static boolean isZero(Expr value) {
+    return value instanceof Expr.Literal literal
+        && literal.value() instanceof Number number
+        && number.doubleValue() == 0;
+  }
+
+  /**
+   * A call on a {@code RetryBackoffSpec}: typed so, or in a chain from one of Retry's factories.
+   */
+  private static boolean isReactorSpec(Expr.Call call) {
+    if (isOn(call, Set.of(REACTOR_BACKOFF_SPEC))) {
+      return true;
+    }
+    for (Expr e = call.receiver(); e instanceof Expr.Call inner; e = inner.receiver()) {
+      if (ReactorRetries.isFactory(inner)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static boolean isSelfDelegation(Expr.Call call) {

@@ -2,6 +2,7 @@ package dev.bounded.checks.rules;
 
 import dev.bounded.checks.analysis.LoopInfo;
 import dev.bounded.checks.analysis.MethodAnalysis;
+import dev.bounded.checks.analysis.ReactorRetries;
 import dev.bounded.checks.model.Expr;
 import dev.bounded.checks.model.Finding;
 import dev.bounded.checks.model.Node;
@@ -16,6 +17,13 @@ import java.util.List;
  *
  * <p>Loops that a stop flag ends too ({@code while (running)}, {@code isClosed()}, interruption)
  * are background loops, reported by {@link UnboundedBackgroundRetryRule} at a lower severity.
+ *
+ * <p>Project Reactor's retry operators are retries too ({@link ReactorRetries}): {@code retry()},
+ * {@code retry(Long.MAX_VALUE)}, {@code retryWhen(Retry.indefinitely())} (or a spec whose attempts
+ * are {@code Long.MAX_VALUE}), and {@code repeatWhenEmpty(companion)} (or {@code
+ * repeatWhenEmpty(Integer.MAX_VALUE, companion)}) whose companion neither counts nor takes, unless
+ * a {@code timeout(..)} (or a {@code take}/{@code block} given a {@code Duration}) later in the
+ * same chain ends them in time.
  *
  * <p>No fix: the cap and the deadline are the caller's decisions.
  */
@@ -86,6 +94,39 @@ public final class UnboundedRetryRule implements Rule {
                 List.of()));
       }
     }
+    reactor(analysis, findings);
     return findings;
+  }
+
+  private static void reactor(MethodAnalysis analysis, List<Finding> findings) {
+    for (Node n : analysis.bodyNodes()) {
+      if (!(n instanceof Expr.Call call)
+          || !(call.name().startsWith("retry") || call.name().equals("repeatWhenEmpty"))) {
+        continue; /* Fast path: not a Reactor retry operator. */
+      }
+      Long retries = ReactorRetries.retries(analysis, call);
+      boolean forever = retries != null && retries == ReactorRetries.FOREVER;
+      boolean whileEmpty = !forever && ReactorRetries.isUncappedRepeatWhenEmpty(analysis, call);
+      if ((!forever && !whileEmpty) || ReactorRetries.isTimedDownstream(analysis, call)) {
+        continue;
+      }
+      findings.add(
+          new Finding(
+              NAME,
+              call.nameSpan(),
+              forever
+                  ? "This "
+                      + call.name()
+                      + "(..) resubscribes after an error with no attempt cap and no deadline:"
+                      + " while the dependency stays down it retries forever, and so does every"
+                      + " caller (a retry storm). Cap it (retryWhen(Retry.backoff(3,"
+                      + " minBackoff).maxBackoff(cap))) or end it in time with timeout(..)"
+                  : "This repeatWhenEmpty(..) resubscribes for as long as the source completes"
+                      + " empty, with no cap and no deadline: if it never emits, the call is"
+                      + " repeated forever. Cap it (repeatWhenEmpty(maxRepeat, ..) with a small"
+                      + " maxRepeat, or take(n) in the companion) or end it in time with"
+                      + " timeout(..)",
+              List.of()));
+    }
   }
 }

@@ -381,4 +381,79 @@ final class RetryPolicyWithoutJitterTest {
             """)
         .doTest(TestMode.TEXT_MATCH);
   }
+
+  /** Reactor's Retry, as far as the tests need it (Reactor is not on the tests' class path). */
+  private static CompilationTestHelper withReactor(CompilationTestHelper helper) {
+    return helper
+        .addSourceLines(
+            "reactor/util/retry/Retry.java",
+            """
+            package reactor.util.retry;
+
+            import java.time.Duration;
+
+            public abstract class Retry {
+              public static RetryBackoffSpec backoff(long maxAttempts, Duration minBackoff) {
+                return new RetryBackoffSpec();
+              }
+
+              // Reactor's own code configures specs for its callers: not reported.
+              public static RetryBackoffSpec fixedDelay(long maxAttempts, Duration fixedDelay) {
+                return Retry.backoff(maxAttempts, fixedDelay).maxBackoff(fixedDelay).jitter(0);
+              }
+            }
+            """)
+        .addSourceLines(
+            "reactor/util/retry/RetryBackoffSpec.java",
+            """
+            package reactor.util.retry;
+
+            import java.time.Duration;
+
+            public final class RetryBackoffSpec extends Retry {
+              public RetryBackoffSpec maxBackoff(Duration maxBackoff) {
+                return this;
+              }
+
+              public RetryBackoffSpec jitter(double jitterFactor) {
+                return this;
+              }
+            }
+            """);
+  }
+
+  @Test
+  void reactorBackoffsAreReportedUncappedFromTwentyConstantRetries() {
+    withReactor(helper)
+        .addSourceLines(
+            "R.java",
+            """
+            import java.time.Duration;
+            import reactor.util.retry.Retry;
+
+            class R {
+              // A count from configuration is not judged.
+              Retry configured(long attempts) {
+                return Retry.backoff(attempts, Duration.ofMillis(100));
+              }
+
+              // 19 retries: the count bounds the growth.
+              Retry few() {
+                return Retry.backoff(19, Duration.ofMillis(100));
+              }
+
+              Retry many() {
+                // BUG: Diagnostic contains: every one of its 20 retries
+                return Retry.backoff(20, Duration.ofMillis(100));
+              }
+
+              // 0.0 switches it off as 0 does.
+              Retry off() {
+                // BUG: Diagnostic contains: jitter(0) switches the random part
+                return Retry.backoff(3, Duration.ofMillis(100)).jitter(0.0);
+              }
+            }
+            """)
+        .doTest();
+  }
 }

@@ -257,4 +257,80 @@ final class UnboundedRetryTest {
             """)
         .doTest();
   }
+
+  /** Reactor's Mono, as far as the tests need it (Reactor is not on the tests' class path). */
+  private static final String MONO =
+      """
+      package reactor.core.publisher;
+
+      import java.util.function.Function;
+      import reactor.util.retry.Retry;
+
+      public abstract class Mono<T> {
+        public final Mono<T> retry() {
+          return this;
+        }
+
+        public final Mono<T> retry(long maxRetries) {
+          return this;
+        }
+
+        public final Mono<T> retryWhen(Retry retrySpec) {
+          return this;
+        }
+
+        public final Mono<T> repeatWhenEmpty(Function<Mono<Long>, ?> repeatFactory) {
+          return this;
+        }
+      }
+      """;
+
+  private static final String RETRY =
+      """
+      package reactor.util.retry;
+
+      public abstract class Retry {
+        public static Retry indefinitely() {
+          return null;
+        }
+      }
+      """;
+
+  @Test
+  void reactorRetriesWhoseCountOrCompanionIsNotStatedAreNotReported() {
+    helper
+        .addSourceLines("reactor/core/publisher/Mono.java", MONO)
+        .addSourceLines("reactor/util/retry/Retry.java", RETRY)
+        .addSourceLines(
+            "R.java",
+            """
+            import java.util.function.Function;
+            import reactor.core.publisher.Mono;
+            import reactor.util.retry.Retry;
+
+            class R {
+              // A count from configuration: maybe large, maybe not.
+              Mono<String> configured(Mono<String> call, long maxRetries) {
+                return call.retry(maxRetries);
+              }
+
+              // A spec handed in: the caller's.
+              Mono<String> handedIn(Mono<String> call, Retry spec) {
+                return call.retryWhen(spec);
+              }
+
+              // A companion that is not a lambda here: what it does is not seen.
+              Mono<String> companion(Mono<String> call, Function<Mono<Long>, ?> repeats) {
+                return call.repeatWhenEmpty(repeats);
+              }
+
+              // The positive, so the stubs are proved to be read.
+              Mono<String> forever(Mono<String> call) {
+                // BUG: Diagnostic contains: retries forever
+                return call.retryWhen(Retry.indefinitely());
+              }
+            }
+            """)
+        .doTest();
+  }
 }
