@@ -343,6 +343,29 @@ final class Interrupts {
     return PROPAGATING_CALLS.contains(name);
   }
 
+  /**
+   * Whether a callee's code restores the current thread's flag: {@code
+   * Thread.currentThread().interrupt()}, or a helper named for restoring it ({@code
+   * restoreInterrupt()}); not {@code worker.interrupt()} or {@code interruptWorkers()}, which stop
+   * other threads.
+   */
+  private static boolean interruptsCurrentThread(Node body) {
+    for (Expr.Call call : Nodes.calls(body)) {
+      String name = call.name();
+      if (name.equals("interrupt")) {
+        if (call.receiver() instanceof Expr.Call current
+            && current.name().equals("currentThread")) {
+          return true;
+        }
+      } else if (name.toLowerCase(Locale.ROOT).contains("interrupt")
+          && !name.startsWith("interrupt")
+          && !name.equals("isInterrupted")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Whether the code restores the interrupt flag ({@code Thread.currentThread().interrupt()}). */
   static boolean restoresFlag(Node body) {
     for (Expr.Call call : Nodes.calls(body)) {
@@ -376,7 +399,9 @@ final class Interrupts {
 
   @SuppressWarnings("ReferenceEquality") // models are compared by identity
   private static boolean restoresFlag(UnitIndex unit, MethodModel method, Node body, int depth) {
-    if (restoresFlag(body)) {
+    // The handler's own body may restore through any helper named for it; a callee counts only
+    // when it interrupts the current thread (shutdown() that interrupts a worker thread does not).
+    if (depth == RESTORE_DEPTH ? restoresFlag(body) : interruptsCurrentThread(body)) {
       return true;
     }
     if (depth == 0) {
