@@ -71,6 +71,12 @@ public final class CallNames {
   public static final Set<String> EXECUTOR_FACTORIES =
       Set.of("newFixedThreadPool", "newSingleThreadExecutor", "newCachedThreadPool");
 
+  /**
+   * Executor classes that start a thread for every task (Spring's {@code SimpleAsyncTaskExecutor}):
+   * nothing to shut down, and no bound unless given a concurrency limit.
+   */
+  public static final Set<String> THREAD_PER_TASK_CLASSES = Set.of("SimpleAsyncTaskExecutor");
+
   /** Executor classes created with {@code new}: where their queue and threads are chosen. */
   public static final Set<String> EXECUTOR_CLASSES = Set.of("ThreadPoolExecutor");
 

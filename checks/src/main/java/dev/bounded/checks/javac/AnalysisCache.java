@@ -275,7 +275,8 @@ final class AnalysisCache {
       if (CallNames.BROAD_CATCHES.contains(name)) {
         bits |= BROAD_CATCH;
       }
-      if (CallNames.OWNED_EXECUTOR_CLASSES.contains(name)) {
+      if (CallNames.OWNED_EXECUTOR_CLASSES.contains(name)
+          || CallNames.THREAD_PER_TASK_CLASSES.contains(name)) {
         bits |= OWNED_EXECUTOR_CLASS;
       }
       if (CallNames.TIMEOUT_TYPES.contains(name)) {

@@ -29,6 +29,7 @@ final class JavacSourceContext implements SourceContext {
   private final JavacTypes types;
   private final UnitIndex unit;
   private Map<String, Expr> fieldValues;
+  private Map<String, ExpressionTree> fieldInitialisers;
 
   JavacSourceContext(
       Supplier<String> source,
@@ -62,6 +63,22 @@ final class JavacSourceContext implements SourceContext {
       fieldValues = readFieldValues();
     }
     return fieldValues.get(field);
+  }
+
+  @Override
+  public Expr fieldInitialiser(String field) {
+    if (fieldInitialisers == null) {
+      fieldInitialisers = new HashMap<>();
+      if (enclosingClass != null) {
+        for (Tree member : enclosingClass.getMembers()) {
+          if (member instanceof VariableTree variable && variable.getInitializer() != null) {
+            fieldInitialisers.put(variable.getName().toString(), variable.getInitializer());
+          }
+        }
+      }
+    }
+    ExpressionTree value = fieldInitialisers.get(field);
+    return value == null ? null : builder.expr(value);
   }
 
   @Override

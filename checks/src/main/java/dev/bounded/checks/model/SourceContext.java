@@ -33,6 +33,17 @@ public interface SourceContext {
   Expr fieldValue(String field);
 
   /**
+   * Returns the initialiser of a field of the enclosing class, even when the class assigns the
+   * field elsewhere too (a constructor or setter taking a configured value): the field's default.
+   *
+   * @param field the field's name
+   * @return the initialiser, or {@code null} if the field has none or is unknown
+   */
+  default Expr fieldInitialiser(String field) {
+    return null;
+  }
+
+  /**
    * Tells whether a type can be referenced from this file: a fix that introduces a type first asks,
    * and falls back to plain JDK code when it cannot.
    *

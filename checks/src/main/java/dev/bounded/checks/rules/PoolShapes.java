@@ -123,7 +123,14 @@ final class PoolShapes {
   @SuppressWarnings("ReferenceEquality") // the index hands out one model per method
   static List<Expr> values(MethodAnalysis analysis, Expr expr, int depth) {
     List<Expr> out = new ArrayList<>();
-    for (Expr origin : analysis.origins(expr)) {
+    List<Expr> origins = analysis.origins(expr);
+    if (origins.isEmpty() && depth > 0) {
+      Expr initialiser = initialiser(analysis, expr);
+      if (initialiser != null) {
+        origins = List.of(initialiser);
+      }
+    }
+    for (Expr origin : origins) {
       if (depth > 0 && origin instanceof Expr.Conditional choice) {
         out.addAll(values(analysis, choice.whenTrue(), depth - 1));
         out.addAll(values(analysis, choice.whenFalse(), depth - 1));
@@ -156,6 +163,21 @@ final class PoolShapes {
       out.add(origin);
     }
     return out;
+  }
+
+  /**
+   * The initialiser of a field of the method's class that is also assigned elsewhere (a constructor
+   * or setter taking the configured value): its default, the value it has when nothing is
+   * configured ({@code private int maxThreadPoolSize = defaultMaximumPoolSize();}).
+   */
+  private static Expr initialiser(MethodAnalysis analysis, Expr expr) {
+    if (!(expr instanceof Expr.Name name)
+        || name.kind() != Expr.NameKind.FIELD
+        || !(name.qualifier() == null
+            || (name.qualifier() instanceof Expr.Name q && q.name().equals("this")))) {
+      return null;
+    }
+    return analysis.context().fieldInitialiser(name.name());
   }
 
   /**

@@ -11,8 +11,11 @@ import dev.bounded.checks.model.MethodModel;
 import dev.bounded.checks.model.Node;
 import dev.bounded.checks.model.Stmt;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Failure mode D, at the creation: a long-lived executor — stored in a field, returned from a
@@ -24,9 +27,15 @@ import java.util.Set;
  * when the maximum is a field or constant holding it). Under load its backlog (or thread count)
  * grows until memory runs out, and submitters never feel backpressure.
  *
+ * <p>Scheduled executors ({@code newScheduledThreadPool}, {@code newSingleThreadScheduledExecutor},
+ * {@code ScheduledThreadPoolExecutor}: a delay queue without capacity) and Spring's {@code
+ * SimpleAsyncTaskExecutor} (a thread per task) are reported only when kept in a field that a method
+ * of the class's API hands a one-off task on every call.
+ *
  * <p>Not reported: bounded queues (whatever the rejection policy), an executor created, used and
  * shut down in one method (a bounded batch: {@link UnboundedSubmissionRule}'s business if it is fed
- * in a loop), and executors kept only in locals.
+ * in a loop), executors kept only in locals, and executors kept in a field whose every task is a
+ * long-running worker, a timer or a one-off task under an in-flight guard.
  *
  * <p>Fix: for {@code new LinkedBlockingQueue<>()}, an explicit capacity (a full queue then rejects;
  * the number is a starting point to tune). Pools made by {@code Executors} are reported without a
@@ -42,8 +51,25 @@ public final class UnboundedExecutorRule implements Rule {
   private static final Set<String> STORES =
       Set.of("put", "putIfAbsent", "computeIfAbsent", "compute", "add", "set", "offer", "register");
 
-  /** Why an executor is unbounded, and the queue creation to give a capacity, if any. */
-  private record Unbounded(String description, Expr.New queue) {}
+  /**
+   * Why an executor is unbounded, and the queue creation to give a capacity, if any.
+   *
+   * @param description why, for the message
+   * @param queue the queue creation to give a capacity, or {@code null}
+   * @param whenFedPerCall whether it is reported only when an entry point of the unit hands it a
+   *     task per call (scheduled executors, usually fed by timers)
+   */
+  private record Unbounded(String description, Expr.New queue, boolean whenFedPerCall) {
+    Unbounded(String description, Expr.New queue) {
+      this(description, queue, false);
+    }
+  }
+
+  /** Scheduled executors made by {@code Executors}: an unbounded delay queue behind them. */
+  private static final Set<String> SCHEDULED_FACTORIES =
+      Set.of("newScheduledThreadPool", "newSingleThreadScheduledExecutor");
+
+  private static final String SCHEDULED_POOL = "java.util.concurrent.ScheduledThreadPoolExecutor";
 
   @Override
   public String name() {
@@ -63,7 +89,13 @@ public final class UnboundedExecutorRule implements Rule {
         continue;
       }
       String kept = keptBeyondTheMethod(analysis, creation);
-      if (kept == null || runsOnlyWorkers(analysis, creation)) {
+      if (kept == null) {
+        continue;
+      }
+      Uses uses = uses(analysis, creation);
+      if (unbounded.whenFedPerCall()
+          ? uses == null || uses.perCall() == 0
+          : uses != null && uses.onlyBounded()) {
         continue;
       }
       findings.add(
@@ -74,6 +106,9 @@ public final class UnboundedExecutorRule implements Rule {
                   + kept
                   + " and created "
                   + unbounded.description()
+                  + (unbounded.whenFedPerCall()
+                      ? ", and a method of the class's API hands it a task on every call"
+                      : "")
                   + (unbounded.description().contains("thread")
                       ? ": under load it starts threads without bound until memory or native"
                           + " threads run out"
@@ -87,6 +122,12 @@ public final class UnboundedExecutorRule implements Rule {
 
   /** Why an executor creation is unbounded, or {@code null}. */
   private static Unbounded unbounded(MethodAnalysis analysis, Expr creation) {
+    if (creation instanceof Expr.Call factory
+        && SCHEDULED_FACTORIES.contains(factory.name())
+        && Nodes.isStaticCallOn(factory, EXECUTORS)) {
+      return new Unbounded(
+          "with Executors." + factory.name() + "(), whose delay queue has no capacity", null, true);
+    }
     if (creation instanceof Expr.Call factory) {
       if (!CallNames.EXECUTOR_FACTORIES.contains(factory.name())
           || !Nodes.isStaticCallOn(factory, EXECUTORS)) {
@@ -107,6 +148,18 @@ public final class UnboundedExecutorRule implements Rule {
       };
     }
     Expr.New created = (Expr.New) creation;
+    if (created.type().name().equals(SCHEDULED_POOL)
+        || (created.type().name().isEmpty()
+            && created.span().isKnown()
+            && created.type().simpleName().equals("ScheduledThreadPoolExecutor"))) {
+      return new Unbounded(
+          "as a ScheduledThreadPoolExecutor, whose delay queue has no capacity", null, true);
+    }
+    if (CallNames.THREAD_PER_TASK_CLASSES.contains(created.type().simpleName())
+        && created.span().isKnown()) {
+      return new Unbounded(
+          "as a SimpleAsyncTaskExecutor, which starts a new thread for every task", null, true);
+    }
     if (!created.type().name().equals("java.util.concurrent.ThreadPoolExecutor")
         && !(created.type().name().isEmpty()
             && created.span().isKnown()
@@ -176,14 +229,34 @@ public final class UnboundedExecutorRule implements Rule {
           "scheduleWithFixedDelay");
 
   /**
-   * Whether the executor only ever runs long-running workers: it is stored in a field (directly or
-   * through a local) that never leaves the unit, and every task the unit hands it is a loop that
-   * runs until stopped ({@code while (running)}, {@code while (!pool.isShutdown())}, {@code while
-   * (true)}), as a lambda or a class of the unit whose {@code run()} is one. Such a pool holds one
-   * thread per worker and an empty queue however busy the application is: starting {@code
-   * senderPoolSize} senders on a cached pool is a fixed set of threads, not an unbounded one.
+   * What the unit does with an executor it keeps in a field.
+   *
+   * @param bounded tasks that cannot pile up: long-running workers, timers, and one-off tasks
+   *     submitted under an in-flight guard
+   * @param perCall one-off tasks submitted by an entry point of the class's API, once per call
+   * @param other any other one-off task, or a use that lets the executor escape
    */
-  private static boolean runsOnlyWorkers(MethodAnalysis analysis, Expr creation) {
+  private record Uses(int bounded, int perCall, boolean other) {
+    /** Whether every task the executor is ever given is bounded (and there is one). */
+    boolean onlyBounded() {
+      return bounded > 0 && perCall == 0 && !other;
+    }
+  }
+
+  /**
+   * Tells what the unit does with the created executor when it is stored in a field (directly or
+   * through a local): for each use of the field in the unit, whether it hands the executor a
+   * long-running worker ({@code while (running)}, {@code while (!pool.isShutdown())}, {@code while
+   * (true)}, as a lambda or a class of the unit whose {@code run()} is one) or a timer, a one-off
+   * task under an in-flight guard ({@code if (inFlight.compareAndSet(false, true))}), a one-off
+   * task from an entry point (a public or protected method that is not a constructor, a task body
+   * or a life-cycle method: once per call of the API), anything else, or lets it escape.
+   *
+   * @return the uses, or {@code null} when the executor is not kept in a field of the unit alone
+   *     (returned, or handed to a constructor) or is configured to bound itself ({@code
+   *     setConcurrencyLimit(n)}, {@code setRemoveOnCancelPolicy(true)})
+   */
+  private static Uses uses(MethodAnalysis analysis, Expr creation) {
     Node parent = analysis.parent(creation);
     String local = null;
     String field = null;
@@ -199,10 +272,13 @@ public final class UnboundedExecutorRule implements Rule {
       }
     }
     if (local == null && field == null) {
-      return false;
+      return null;
     }
-    int submissions = 0;
+    Tally tally = new Tally();
+    String owner = analysis.method().owner();
     if (local != null) {
+      Set<Node> guarded = guardedNodes(analysis.method().body());
+      Set<Node> discarded = discardedResults(analysis.method().body());
       for (Node n : analysis.bodyFrameNodes()) {
         if (!(n instanceof Expr.Name use && use.isVariable(local))) {
           continue;
@@ -216,64 +292,319 @@ public final class UnboundedExecutorRule implements Rule {
           field = target.name();
           continue;
         }
-        int tasks = workerSubmissions(analysis, use, user);
-        if (tasks < 0) {
-          return false;
+        MethodModel wrapper = field == null ? wrapperConstructor(analysis, user, use) : null;
+        if (wrapper != null) {
+          // new Wrapper(pool): a class of the unit that keeps it in a field
+          field = wrapperField(wrapper, user, use);
+          owner = wrapper.owner();
+          continue;
         }
-        submissions += tasks;
+        tally.add(analysis, analysis.method(), guarded, discarded, use, user);
       }
       if (field == null) {
-        return false; // kept some other way: returned, or handed to a constructor
+        return null; // kept some other way: returned, or handed to a constructor
       }
     }
     for (MethodModel method : analysis.context().unit().methods()) {
+      // Outside the class, only a use through another object (manager.pool) can be its field: a
+      // bare or this-qualified name there is another class's field of the same name.
+      boolean ofTheClass = isOf(method, owner);
+      Set<Node> guarded = null;
+      Set<Node> discarded = null;
       // One walk per method: each use of the field is seen with its parent.
       for (Node user : Nodes.preOrder(method.body())) {
         for (Node child : user.children()) {
           if (!(child instanceof Expr.Name use
               && use.kind() == Expr.NameKind.FIELD
-              && use.name().equals(field))) {
+              && use.name().equals(field)
+              && (ofTheClass || isThroughAnotherObject(use)))) {
             continue;
           }
           if (user instanceof Expr.Assign assign && assign.target() == use) {
             continue; // (re)assigned: this creation, or another checked where it is created
           }
-          int tasks = workerSubmissions(analysis, use, user);
-          if (tasks < 0) {
-            return false;
+          if (guarded == null) {
+            guarded = guardedNodes(method.body());
+            discarded = discardedResults(method.body());
           }
-          submissions += tasks;
+          tally.add(analysis, method, guarded, discarded, use, user);
         }
       }
     }
-    return submissions > 0;
+    return tally.limited ? null : new Uses(tally.bounded, tally.perCall, tally.other);
   }
 
   /**
-   * What one use of the executor does: 1 if it submits a worker, 0 if it is a use that gives it no
-   * task ({@code shutdown()}, {@code isShutdown()}, a null test), -1 if it submits anything else or
-   * lets the executor escape (an argument, a return, a store elsewhere).
+   * Whether a field is named through another object: {@code manager.pool}, not {@code this.pool}.
    */
-  private static int workerSubmissions(MethodAnalysis analysis, Expr.Name use, Node user) {
-    if (user instanceof Expr.Call call && call.receiver() == use) {
-      if (!SUBMISSIONS.contains(call.name())) {
-        return 0;
+  private static boolean isThroughAnotherObject(Expr.Name use) {
+    return use.qualifier() != null
+        && !(use.qualifier() instanceof Expr.Name q && q.name().equals("this"));
+  }
+
+  /** Whether a method is of the class {@code owner}, of a class nested in it, or anonymous. */
+  private static boolean isOf(MethodModel method, String owner) {
+    String of = method.owner();
+    return owner.isEmpty()
+        || of.isEmpty()
+        || of.equals(owner)
+        || of.startsWith(owner + ".")
+        || of.startsWith(owner + "$");
+  }
+
+  /**
+   * The constructor of a class of the unit that {@code user} hands the executor to ({@code new
+   * InternalExecutorService(pool, ..)}) when it keeps it in a field, or {@code null}.
+   */
+  @SuppressWarnings("ReferenceEquality") // nodes are compared by identity
+  private static MethodModel wrapperConstructor(MethodAnalysis analysis, Node user, Expr.Name use) {
+    if (!(user instanceof Expr.New created) || created.hasBody()) {
+      return null;
+    }
+    String simple = created.type().simpleName();
+    if (simple.isEmpty()) {
+      return null;
+    }
+    for (MethodModel method : analysis.context().unit().methods()) {
+      String owner = method.owner();
+      if (method.isConstructor()
+          && method.params().size() == created.args().size()
+          && owner
+              .substring(Math.max(owner.lastIndexOf('.'), owner.lastIndexOf('$')) + 1)
+              .equals(simple)
+          && wrapperField(method, created, use) != null) {
+        return method;
       }
-      return !call.args().isEmpty() && PoolShapes.isWorker(analysis, call.args().get(0)) ? 1 : -1;
     }
-    if (user instanceof Expr.Binary test
-        && (test.operator().equals("==") || test.operator().equals("!="))) {
-      return 0;
+    return null;
+  }
+
+  /**
+   * The field a constructor assigns the parameter that {@code created} passes {@code use} to
+   * ({@code this.wrapped = wrapped}), or {@code null}.
+   */
+  @SuppressWarnings("ReferenceEquality") // nodes are compared by identity
+  private static String wrapperField(MethodModel constructor, Node user, Expr.Name use) {
+    Expr.New created = (Expr.New) user;
+    int index = -1;
+    for (int i = 0; i < created.args().size(); i++) {
+      if (created.args().get(i) == use) {
+        index = i;
+      }
     }
-    if (user instanceof Expr.Call call && PASSED_WITHOUT_TASKS.matcher(call.name()).matches()) {
-      return 0; // logged, or handed to a helper that shuts it down: no task, no escape
+    if (index < 0 || constructor.body() == null) {
+      return null;
     }
-    return -1;
+    String param = constructor.params().get(index).name();
+    for (Stmt statement : constructor.body().statements()) {
+      if (statement instanceof Stmt.ExprStmt step
+          && step.expr() instanceof Expr.Assign assign
+          && assign.target() instanceof Expr.Name field
+          && field.kind() == Expr.NameKind.FIELD
+          && assign.value() instanceof Expr.Name value
+          && value.isVariable(param)) {
+        return field.name();
+      }
+    }
+    return null;
+  }
+
+  /** Counts the uses of one executor, by what each hands it. */
+  private static final class Tally {
+    private int bounded;
+    private int perCall;
+    private boolean other;
+    private boolean limited;
+
+    @SuppressWarnings("ReferenceEquality") // nodes are compared by identity
+    void add(
+        MethodAnalysis analysis,
+        MethodModel method,
+        Set<Node> guarded,
+        Set<Node> discarded,
+        Expr.Name use,
+        Node user) {
+      if (user instanceof Expr.Call call && call.receiver() == use) {
+        if (call.name().equals("setConcurrencyLimit")
+            || (call.name().equals("setRemoveOnCancelPolicy")
+                && call.args().size() == 1
+                && isBoolean(call.args().get(0), true))) {
+          // A thread-per-task executor with a limit blocks at it; a scheduled pool that drops
+          // cancelled tasks holds only what is still due (timeouts, debounces the class cancels).
+          limited = true;
+        } else if (PERIODIC.contains(call.name())) {
+          bounded++; // one queue entry per timer, however long it runs
+        } else if (!SUBMISSIONS.contains(call.name())) {
+          return; // shutdown(), isShutdown(), a setter: no task
+        } else if ((!call.args().isEmpty() && PoolShapes.isWorker(analysis, call.args().get(0)))
+            || guarded.contains(call)) {
+          bounded++;
+        } else if (isEntryPoint(method)
+            && !(call.name().equals("schedule") && discarded.contains(call))) {
+          // A delayed task whose future is dropped is a later run of the class's own work; one
+          // whose future the caller keeps is a timeout it may cancel, and a cancelled task stays
+          // in the queue until its delay has passed.
+          perCall++;
+        } else {
+          other = true;
+        }
+        return;
+      }
+      if (user instanceof Expr.Binary test
+          && (test.operator().equals("==") || test.operator().equals("!="))) {
+        return;
+      }
+      if (user instanceof Expr.Call call && PASSED_WITHOUT_TASKS.matcher(call.name()).matches()) {
+        return; // logged, or handed to a helper that shuts it down: no task, no escape
+      }
+      other = true;
+    }
+  }
+
+  /** Timers: each keeps one entry in a scheduled executor's queue for as long as it runs. */
+  private static final Set<String> PERIODIC =
+      Set.of("scheduleAtFixedRate", "scheduleWithFixedDelay");
+
+  /** Life-cycle methods: called once per object, not once per request or event. */
+  private static final Pattern LIFE_CYCLE =
+      Pattern.compile(
+          "(?i)(start|init|initiali[sz]e|setUp|afterPropertiesSet|open|close|stop|shutdown"
+              + "|destroy|dispose|terminate)\\w*");
+
+  /**
+   * Whether a method is an entry point of the class's API that callers drive once per request or
+   * event: public or protected, not a constructor or initialiser, not a task body ({@code run()},
+   * {@code call()}), not in an anonymous class, not a life-cycle method ({@code start()}, {@code
+   * init()}, {@code close()}).
+   */
+  private static boolean isEntryPoint(MethodModel method) {
+    return (method.visibility() == MethodModel.Visibility.PUBLIC
+            || method.visibility() == MethodModel.Visibility.PROTECTED)
+        && !method.isConstructor()
+        && !method.name().equals(MethodModel.INITIALISERS)
+        && !method.isTaskBody()
+        && !method.owner().isEmpty()
+        && !LIFE_CYCLE.matcher(method.name()).matches();
+  }
+
+  /**
+   * The nodes of a body that run only under an in-flight guard: inside {@code if
+   * (flag.compareAndSet(false, true))} (or {@code if (!flag.getAndSet(true))}), or after {@code if
+   * (!flag.compareAndSet(false, true)) return;} in the same block. At most one such task is queued
+   * until it (or the code after it) clears the flag.
+   */
+  private static Set<Node> guardedNodes(Node body) {
+    Set<Node> guarded = Collections.newSetFromMap(new IdentityHashMap<>());
+    if (body == null) {
+      return guarded;
+    }
+    for (Node n : Nodes.preOrder(body)) {
+      if (n instanceof Stmt.If test && isGuard(test.condition())) {
+        guarded.addAll(Nodes.preOrder(test.then()));
+      }
+      if (n instanceof Expr.Call compute
+          && compute.name().equals("computeIfAbsent")
+          && compute.args().size() == 2) {
+        guarded.addAll(Nodes.preOrder(compute.args().get(1))); // runs once per absent key
+      }
+      if (n instanceof Stmt.Block block) {
+        List<Stmt> statements = block.statements();
+        for (int i = 0; i < statements.size(); i++) {
+          if (statements.get(i) instanceof Stmt.If test
+              && test.otherwise() == null
+              && test.condition() instanceof Expr.Unary not
+              && not.operator().equals("!")
+              && isGuard(not.operand())
+              && exits(test.then())) {
+            for (Stmt after : statements.subList(i + 1, statements.size())) {
+              guarded.addAll(Nodes.preOrder(after));
+            }
+            break;
+          }
+        }
+      }
+    }
+    return guarded;
+  }
+
+  /** The calls of a body whose result is dropped: the expression of an expression statement. */
+  private static Set<Node> discardedResults(Node body) {
+    Set<Node> discarded = Collections.newSetFromMap(new IdentityHashMap<>());
+    if (body != null) {
+      for (Node n : Nodes.preOrder(body)) {
+        if (n instanceof Stmt.ExprStmt statement) {
+          discarded.add(statement.expr());
+        }
+      }
+    }
+    return discarded;
+  }
+
+  /**
+   * An admission test that lets one task in per flag, key or permit: {@code
+   * flag.compareAndSet(false, true)}, {@code !flag.getAndSet(true)}, {@code pending.add(key)},
+   * {@code !tasks.containsKey(key)}, {@code tasks.putIfAbsent(key, task) == null}, {@code
+   * limiter.tryAcquire(..)} or {@code acquire(..)} (a rate limiter or semaphore).
+   */
+  private static boolean isGuard(Expr condition) {
+    if (condition instanceof Expr.Call call
+        && call.receiver() != null
+        && (call.name().equals("tryAcquire")
+            || call.name().equals("acquire")
+            || (call.name().equals("add") && call.args().size() == 1))) {
+      return true;
+    }
+    if (condition instanceof Expr.Unary not
+        && not.operator().equals("!")
+        && not.operand() instanceof Expr.Call contains
+        && contains.name().equals("containsKey")
+        && contains.receiver() != null) {
+      return true;
+    }
+    if (condition instanceof Expr.Binary test
+        && test.operator().equals("==")
+        && test.left() instanceof Expr.Call put
+        && put.name().equals("putIfAbsent")
+        && test.right() instanceof Expr.Literal nothing
+        && nothing.value() == null) {
+      return true;
+    }
+    if (condition instanceof Expr.Call cas
+        && cas.name().equals("compareAndSet")
+        && cas.receiver() != null
+        && cas.args().size() == 2
+        && isBoolean(cas.args().get(0), false)
+        && isBoolean(cas.args().get(1), true)) {
+      return true;
+    }
+    return condition instanceof Expr.Unary not
+        && not.operator().equals("!")
+        && not.operand() instanceof Expr.Call set
+        && set.name().equals("getAndSet")
+        && set.receiver() != null
+        && set.args().size() == 1
+        && isBoolean(set.args().get(0), true);
+  }
+
+  private static boolean isBoolean(Expr expr, boolean value) {
+    return expr instanceof Expr.Literal literal && Boolean.valueOf(value).equals(literal.value());
+  }
+
+  /** Whether a branch leaves the method: a return or throw, alone or ending a block. */
+  private static boolean exits(Stmt branch) {
+    Stmt last = branch;
+    if (branch instanceof Stmt.Block block) {
+      if (block.statements().isEmpty()) {
+        return false;
+      }
+      last = block.statements().get(block.statements().size() - 1);
+    }
+    return last instanceof Stmt.Return || last instanceof Stmt.Throw;
   }
 
   /** Calls an executor is passed to that give it no task: log lines and shutdown helpers. */
-  private static final java.util.regex.Pattern PASSED_WITHOUT_TASKS =
-      java.util.regex.Pattern.compile(
+  private static final Pattern PASSED_WITHOUT_TASKS =
+      Pattern.compile(
           "(?i)trace|debug|info|warn|warning|error|log|\\w*(shutdown|terminat|close)\\w*");
 
   /** A call that takes the executor and returns an executor wrapping it. */

@@ -34,6 +34,7 @@ final class JavaParserSourceContext implements SourceContext {
   private final Predicate<String> hasType;
   private final UnitIndex unit;
   private Map<String, Expr> fieldValues;
+  private Map<String, Expression> fieldInitialisers;
 
   JavaParserSourceContext(
       SourceFile file,
@@ -64,6 +65,25 @@ final class JavaParserSourceContext implements SourceContext {
       fieldValues = readFieldValues();
     }
     return fieldValues.get(field);
+  }
+
+  @Override
+  public Expr fieldInitialiser(String field) {
+    if (fieldInitialisers == null) {
+      fieldInitialisers = new HashMap<>();
+      if (members != null) {
+        for (BodyDeclaration<?> member : members) {
+          if (member instanceof FieldDeclaration declaration) {
+            for (VariableDeclarator v : declaration.getVariables()) {
+              v.getInitializer()
+                  .ifPresent(init -> fieldInitialisers.put(v.getNameAsString(), init));
+            }
+          }
+        }
+      }
+    }
+    Expression value = fieldInitialisers.get(field);
+    return value == null ? null : builder.expr(value);
   }
 
   @Override

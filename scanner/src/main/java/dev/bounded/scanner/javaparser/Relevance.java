@@ -64,6 +64,7 @@ final class Relevance {
     if (node instanceof ObjectCreationExpr o
         && (mentions(o.getType(), CallNames.OWNED_EXECUTOR_CLASSES::contains)
             || mentions(o.getType(), CallNames.EXECUTOR_CLASSES::contains)
+            || mentions(o.getType(), CallNames.THREAD_PER_TASK_CLASSES::contains)
             || mentions(o.getType(), CallNames.BACKOFF_CONFIGURATION::contains))) {
       return true;
     }
