@@ -463,13 +463,15 @@ public final class PerAttemptTimeoutRule implements Rule {
     if (callee == null || callee == analysis.method()) {
       return null;
     }
+    if (callee.body() == null
+        || hasDeadlineParameter(callee)
+        || !callsTimedMethod(callee, config)) {
+      return null; // nothing to judge: the callee's analysis is not built
+    }
     // Timeouts the callee takes as parameters come from the caller: the caller's call carries
     // them, and is judged by its own arguments.
     MethodAnalysis inner = analysis.calleeAnalysis(callee);
     if (inner == null) {
-      return null;
-    }
-    if (hasDeadlineParameter(callee)) {
       return null;
     }
     for (Node n : Nodes.sameFrame(callee.body())) {
@@ -480,6 +482,16 @@ public final class PerAttemptTimeoutRule implements Rule {
       }
     }
     return null;
+  }
+
+  /** Whether the method's own frame calls a method that takes a timeout. */
+  private static boolean callsTimedMethod(MethodModel method, RuleConfig config) {
+    for (Node n : Nodes.sameFrame(method.body())) {
+      if (n instanceof Expr.Call call && timedMethod(call, config) != null) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Whether a callee's wait takes its timeout from the callee's own parameters. */
