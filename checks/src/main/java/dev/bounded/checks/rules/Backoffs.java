@@ -92,6 +92,12 @@ final class Backoffs {
   private static final NamePattern RANDOM_NAME =
       NamePattern.containing("(?i).*(jitter|random|rand|rnd).*", "jitter", "rand", "rnd");
 
+  /**
+   * Calls that unwrap a value held by their receiver ({@code Optional.get()}, {@code
+   * AtomicLong.get()}): not a setting's getter, so the receiver is followed to what it was given.
+   */
+  private static final Set<String> UNWRAPS = Set.of("get", "getAsLong", "getAsInt", "orElseThrow");
+
   /** Getter names that compute a delay rather than read a setting. */
   private static final NamePattern COMPUTED_DELAY =
       NamePattern.containing("(?i).*(next|backoff|compute).*", "next", "backoff", "compute");
@@ -612,7 +618,9 @@ final class Backoffs {
             return false;
           }
         }
-      } else if (n instanceof Expr.Call call) {
+      } else if (n instanceof Expr.Call call
+          && !(call.args().isEmpty() && UNWRAPS.contains(call.name()))) {
+        // (optional.get() unwraps: what it holds is what its receiver was given, followed below)
         boolean getter =
             call.args().isEmpty()
                 && call.name().startsWith("get")
