@@ -74,8 +74,11 @@ FIXTURES="$ROOT/test-fixtures/src/main/resources/fixtures"
 failed=0
 total=0
 printf '%-28s %9s %9s  %s\n' "rule (fixture)" expected reported result
+# Library stubs (fixtures/stubs/: Reactor's types), compiled with every fixture of several files.
+mapfile -t stubs < <(find "$FIXTURES/stubs" -name '*.java' | sort)
 for dir in "$FIXTURES"/*/ "$FIXTURES"/*/*/; do
   dir="${dir%/}"
+  [[ "$dir" == "$FIXTURES/stubs" || "$(dirname "$dir")" == "$FIXTURES/stubs" ]] && continue
   if [[ "$(dirname "$dir")" == "$FIXTURES" ]]; then
     rule="$(basename "$dir")"
     name="$rule"
@@ -102,7 +105,7 @@ for dir in "$FIXTURES"/*/ "$FIXTURES"/*/*/; do
     "$NEW_JAVA_HOME/bin/javac" "${JFLAGS[@]}" -XDcompilePolicy=simple --should-stop=ifError=FLOW \
       -processorpath "$(cat "$OUT/ep-$EP_VERSION/cp.txt"):$CHECKS_JAR" -cp "$RUNTIME_JAR" \
       "-Xplugin:ErrorProne -XepDisableAllChecks -Xep:$rule:WARN" -Xmaxwarns 10000 \
-      -d "$OUT/classes" "${files[@]}" >"$log" 2>&1 || true
+      -d "$OUT/classes" "${files[@]}" "${stubs[@]}" >"$log" 2>&1 || true
   fi
   want="$(expected "${files[@]}")"
   got="$(grep -E "^[^ ]+\.java:[0-9]+: warning: \[$rule\]" "$log" \

@@ -17,6 +17,9 @@ final class Corpus {
   /** The marker of fixtures only a frontend with full type information must get right. */
   static final String REQUIRES_TYPES = "// bounded:requires-types";
 
+  /** The directory of library stubs: not a rule's. */
+  private static final String STUBS = "stubs";
+
   private Corpus() {}
 
   static Path root() {
@@ -56,8 +59,21 @@ final class Corpus {
   static List<Path> cases() {
     try (Stream<Path> dirs = Files.walk(root(), 2)) {
       return dirs.filter(d -> Files.isDirectory(d) && root().relativize(d).getNameCount() == 2)
+          .filter(d -> !root().relativize(d).startsWith(STUBS))
           .sorted()
           .toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * The stubs of libraries that are not on the fixtures' class path ({@code stubs/reactor/}),
+   * compiled and scanned with every fixture of several files.
+   */
+  static List<Path> stubs() {
+    try (Stream<Path> files = Files.walk(root().resolve(STUBS))) {
+      return files.filter(f -> f.toString().endsWith(".java")).sorted().toList();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

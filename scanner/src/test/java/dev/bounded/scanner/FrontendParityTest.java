@@ -95,7 +95,9 @@ final class FrontendParityTest {
     assertThat(cases).isNotEmpty();
     for (Path dir : cases) {
       String name = Corpus.rule(dir) + "/" + dir.getFileName();
-      List<Path> files = Corpus.filesOf(dir);
+      List<Path> files = new ArrayList<>(Corpus.filesOf(dir));
+      assertThat(files).as(name).isNotEmpty();
+      files.addAll(Corpus.stubs());
       assertThat(files).as(name).hasSizeGreaterThan(1);
       Set<String> compiler = new TreeSet<>();
       List<JavaFileObject> sources = new ArrayList<>();

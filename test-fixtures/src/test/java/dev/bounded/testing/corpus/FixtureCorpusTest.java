@@ -59,6 +59,18 @@ final class FixtureCorpusTest {
     }
   }
 
+  /**
+   * The stubs of libraries that are not on the fixtures' class path ({@code stubs/reactor/}): added
+   * to every fixture of several files.
+   */
+  private static List<Path> stubs() {
+    try (Stream<Path> files = Files.walk(corpus().resolve("stubs"))) {
+      return files.filter(f -> f.toString().endsWith(".java")).sorted().toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   /** The fixtures of several files in a rule's directory: directories compiled as one. */
   private static List<Path> cases(Path dir) {
     try (Stream<Path> files = Files.list(dir)) {
@@ -114,11 +126,17 @@ final class FixtureCorpusTest {
                 rule.name() + "/" + dir.getFileName() + "/",
                 () -> {
                   List<Path> files = files(dir);
-                  assertThat(files).as("a fixture of several files").hasSizeGreaterThan(1);
+                  assertThat(files.size() + stubs().size())
+                      .as("a fixture of several files (its own and the stubs)")
+                      .isGreaterThan(1);
+                  assertThat(files).as("a fixture's own files").isNotEmpty();
                   CompilationTestHelper helper =
                       CompilationTestHelper.newInstance(checker(rule.name()), getClass());
                   for (Path file : files) {
                     helper = helper.addSourceLines(file.getFileName().toString(), lines(file));
+                  }
+                  for (Path stub : stubs()) {
+                    helper = helper.addSourceLines(stub.getFileName().toString(), lines(stub));
                   }
                   helper.doTest();
                 }));
