@@ -66,14 +66,15 @@ final class RetryLoops {
   /** Names of calls that fetch the next item, by shape. */
   private static final NamePattern ITEM_SHAPE =
       NamePattern.startingWith(
-          "(next|take|pop|dequeue|fetchNext|poll|receive)[A-Z]\\w*",
+          "(next|take|pop|dequeue|fetchNext|poll|receive|produce)[A-Z]\\w*",
           "next",
           "take",
           "pop",
           "dequeue",
           "fetchnext",
           "poll",
-          "receive");
+          "receive",
+          "produce");
 
   /** Names that compute the next delay, not the next item. */
   private static final NamePattern NOT_AN_ITEM =
@@ -159,13 +160,14 @@ final class RetryLoops {
       evidence.add(Evidence.STOP_FLAG);
     }
     if (loop.kind() == Kind.FOR_EACH) {
-      boolean overNodes = overNodes(analysis, loop);
+      boolean overNodes = overNodes(analysis, loop) && !overAlternatives(analysis, loop);
       if (overNodes) {
         evidence.add(Evidence.OVER_NODES);
       }
       if (evidence.contains(Evidence.RETRYING_CATCH)
           && evidence.contains(Evidence.EXITS_ON_SUCCESS)
-          && (overNodes || triesEachInTurn(analysis, loop, level))) {
+          && (overNodes
+              || (triesEachInTurn(analysis, loop, level) && !overAlternatives(analysis, loop)))) {
         evidence.add(Evidence.FAILOVER);
       }
     }
@@ -387,6 +389,37 @@ final class RetryLoops {
     return false;
   }
 
+  /**
+   * Names of the alternatives a chain walks, each asked once: providers, strategies, interceptors,
+   * handlers, loaders. A loop over them that goes on after a failure asks the next one; it does not
+   * try one operation again elsewhere.
+   */
+  private static final java.util.regex.Pattern ALTERNATIVES =
+      java.util.regex.Pattern.compile(
+          "(?i).*(provider|strateg|interceptor|chain|handler|listener|loader|plugin|extension"
+              + "|filter|converter|callback|hook|factory|factories|method|visitor|observer).*");
+
+  /**
+   * Whether a for-each walks a chain of alternatives ({@link #ALTERNATIVES}, by the element's name
+   * or type or the iterable's text) or a constant list ({@code for (MethodHandle m :
+   * LOCATION_METHODS)}): each is asked once, so it is no failover.
+   */
+  private static boolean overAlternatives(MethodAnalysis analysis, LoopInfo loop) {
+    Stmt.LocalVar variable = ((Stmt.Loop) loop.node()).variable();
+    if (variable != null
+        && (ALTERNATIVES.matcher(variable.name()).matches()
+            || ALTERNATIVES.matcher(variable.type().simpleName()).matches())) {
+      return true;
+    }
+    Expr iterable = loop.iterable();
+    if (iterable instanceof Expr.Name name && NamePattern.isConstantName(name.name())) {
+      return true;
+    }
+    return iterable != null
+        && iterable.span().isKnown()
+        && ALTERNATIVES.matcher(analysis.context().text(iterable.span())).matches();
+  }
+
   /** Whether a for-each walks nodes or addresses (by the names and types it is written with). */
   private static boolean overNodes(MethodAnalysis analysis, LoopInfo loop) {
     Stmt.Loop statement = (Stmt.Loop) loop.node();
@@ -437,11 +470,166 @@ final class RetryLoops {
       }
       return false;
     }
+    if (endsLoop(analysis, clause, loop)) {
+      return false;
+    }
     if (continuesLoop(analysis, clause.body(), loop)) {
       return true;
     }
     return Flow.canCompleteNormally(clause.body())
         && reachesEndOfBody(analysis, analysis.tryOf(clause), loop);
+  }
+
+  /**
+   * Whether the clause stops the loop it is in: a statement of its own, or of a method of the unit
+   * it calls ({@code stop()}, one call deep), sets a flag the loop's condition reads to a value
+   * that makes the condition false ({@code done.set(true)} under {@code while (!done.get())},
+   * {@code running = false}, {@code state = STOPPED} under {@code while (state != STOPPED)}). The
+   * loop then ends after this round: the clause does not go round again. Only statements the clause
+   * always runs count (not those under an {@code if}); a flag set so that the loop goes on ({@code
+   * retry = true} under {@code while (retry)}) does not.
+   */
+  private static boolean endsLoop(MethodAnalysis analysis, Stmt.Catch clause, LoopInfo loop) {
+    if (loop.condition() == null || loop.kind() == Kind.FOR_EACH) {
+      return false;
+    }
+    java.util.Map<String, Object> written = new java.util.HashMap<>();
+    writtenFlags(analysis, clause.body(), written, 1);
+    return !written.isEmpty() && Boolean.FALSE.equals(valueWith(loop.condition(), written));
+  }
+
+  /** Setters of atomic holders. */
+  private static final Set<String> SETTERS =
+      Set.of("set", "lazySet", "setRelease", "setPlain", "setOpaque", "getAndSet");
+
+  /** Getters of atomic holders. */
+  private static final Set<String> GETTERS = Set.of("get", "getPlain", "getAcquire", "getOpaque");
+
+  /**
+   * Collects the flags a block's own statements always set: name to {@link Boolean} or to the
+   * simple name of a constant; follows calls of the unit's methods {@code depth} levels deep.
+   */
+  @SuppressWarnings("ReferenceEquality") // models are compared by identity
+  private static void writtenFlags(
+      MethodAnalysis analysis, Stmt body, java.util.Map<String, Object> written, int depth) {
+    if (!(body instanceof Stmt.Block block)) {
+      return;
+    }
+    for (Stmt statement : block.statements()) {
+      if (!(statement instanceof Stmt.ExprStmt e)) {
+        continue;
+      }
+      if (e.expr() instanceof Expr.Assign assign
+          && assign.operator().equals("=")
+          && assign.target() instanceof Expr.Name target) {
+        Object value = flagValue(assign.value());
+        if (value != null) {
+          written.put(target.name(), value);
+        }
+      } else if (e.expr() instanceof Expr.Call call) {
+        if (SETTERS.contains(call.name())
+            && call.args().size() == 1
+            && call.receiver() instanceof Expr.Name holder) {
+          Object value = flagValue(call.args().get(0));
+          if (value != null) {
+            written.put(holder.name(), value);
+          }
+        } else if (depth > 0
+            && (call.receiver() == null
+                || (call.receiver() instanceof Expr.Name self && self.name().equals("this")))) {
+          MethodModel callee = analysis.context().unit().declarationOf(call);
+          if (callee != null && callee != analysis.method()) {
+            writtenFlags(analysis, callee.body(), written, depth - 1);
+          }
+        }
+      }
+    }
+  }
+
+  /** A boolean literal, or the simple name of a constant ({@code State.STOPPED}). */
+  private static Object flagValue(Expr value) {
+    if (value instanceof Expr.Literal literal && literal.value() instanceof Boolean b) {
+      return b;
+    }
+    if (value instanceof Expr.Name name && NamePattern.isConstantName(name.name())) {
+      return name.name();
+    }
+    return null;
+  }
+
+  /**
+   * The value of a condition once the written flags hold, in three values: {@code TRUE}, {@code
+   * FALSE}, or {@code null} when it depends on anything else.
+   */
+  private static Boolean valueWith(Expr condition, java.util.Map<String, Object> written) {
+    if (condition instanceof Expr.Literal literal && literal.value() instanceof Boolean b) {
+      return b;
+    }
+    Object read = flagRead(condition, written);
+    if (read instanceof Boolean b) {
+      return b;
+    }
+    if (condition instanceof Expr.Unary not && not.operator().equals("!")) {
+      Boolean operand = valueWith(not.operand(), written);
+      return operand == null ? null : !operand;
+    }
+    if (condition instanceof Expr.Binary binary) {
+      switch (binary.operator()) {
+        case "&&" -> {
+          Boolean left = valueWith(binary.left(), written);
+          Boolean right = valueWith(binary.right(), written);
+          if (Boolean.FALSE.equals(left) || Boolean.FALSE.equals(right)) {
+            return false;
+          }
+          return (Boolean.TRUE.equals(left) && Boolean.TRUE.equals(right)) ? true : null;
+        }
+        case "||" -> {
+          Boolean left = valueWith(binary.left(), written);
+          Boolean right = valueWith(binary.right(), written);
+          if (Boolean.TRUE.equals(left) || Boolean.TRUE.equals(right)) {
+            return true;
+          }
+          return (Boolean.FALSE.equals(left) && Boolean.FALSE.equals(right)) ? false : null;
+        }
+        case "==", "!=" -> {
+          Object left = flagRead(binary.left(), written);
+          Object right = flagRead(binary.right(), written);
+          String constant =
+              left instanceof String
+                  ? constantName(binary.right())
+                  : right instanceof String ? constantName(binary.left()) : null;
+          Object state = left instanceof String ? left : right;
+          if (constant == null || !(state instanceof String)) {
+            return null;
+          }
+          return binary.operator().equals("==") == state.equals(constant);
+        }
+        default -> {
+          return null;
+        }
+      }
+    }
+    return null;
+  }
+
+  /** What a written flag holds where the condition reads it ({@code done}, {@code done.get()}). */
+  private static Object flagRead(Expr expr, java.util.Map<String, Object> written) {
+    if (expr instanceof Expr.Name name && name.kind() != Expr.NameKind.TYPE) {
+      return written.get(name.name());
+    }
+    if (expr instanceof Expr.Call call
+        && call.args().isEmpty()
+        && GETTERS.contains(call.name())
+        && call.receiver() instanceof Expr.Name holder) {
+      return written.get(holder.name());
+    }
+    return null;
+  }
+
+  private static String constantName(Expr expr) {
+    return expr instanceof Expr.Name name && NamePattern.isConstantName(name.name())
+        ? name.name()
+        : null;
   }
 
   private static boolean hasRetryingCatch(
@@ -585,7 +773,9 @@ final class RetryLoops {
     }
     Node loopNode = loop.node();
     for (Node n : Nodes.sameFrame(loop.body())) {
-      if (analysis.isInCatchBody(n, loopNode) || leavesWhenExhausted(analysis, n, loop)) {
+      if (analysis.isInCatchBody(n, loopNode)
+          || leavesWhenExhausted(analysis, n, loop)
+          || isGuardBeforeAttempt(analysis, n, loop)) {
         continue;
       }
       if (n instanceof Stmt.Return) {
@@ -658,6 +848,50 @@ final class RetryLoops {
       }
     }
     return false;
+  }
+
+  /**
+   * Whether a jump leaves the loop before its attempt, on a test of nothing the loop sets: {@code
+   * if (!isStopping()) break;} ahead of the {@code try}. It gives up (or stops); it does not leave
+   * on success. A test of what an earlier round set ({@code if (conn != null) return conn;}) may
+   * see that round's success, and counts.
+   */
+  private static boolean isGuardBeforeAttempt(MethodAnalysis analysis, Node jump, LoopInfo loop) {
+    if (!(jump instanceof Stmt.Return || jump instanceof Stmt.Break) || !jump.span().isKnown()) {
+      return false;
+    }
+    Stmt.Try attempt = null;
+    for (Node n : analysis.loopLevel(loop)) {
+      if (n instanceof Stmt.Try t && t.span().isKnown()) {
+        attempt = t;
+        break;
+      }
+    }
+    if (attempt == null || jump.span().end() > attempt.span().start()) {
+      return false;
+    }
+    Node parent = analysis.parent(jump);
+    if (parent instanceof Stmt.Block) {
+      parent = analysis.parent(parent);
+    }
+    if (!(parent instanceof Stmt.If guard)) {
+      return false;
+    }
+    Set<String> assigned = new HashSet<>();
+    for (Node n : Nodes.sameFrame(loop.body())) {
+      if (n instanceof Expr.Assign assign && assign.target() instanceof Expr.Name target) {
+        assigned.add(target.name());
+      }
+      if (n instanceof Stmt.LocalVar local) {
+        assigned.add(local.name());
+      }
+    }
+    for (Node n : Nodes.sameFrame(guard.condition())) {
+      if (n instanceof Expr.Name name && assigned.contains(name.name())) {
+        return false;
+      }
+    }
+    return true;
   }
 
   @SuppressWarnings("ReferenceEquality") // nodes are compared by identity
@@ -833,7 +1067,25 @@ final class RetryLoops {
     }
     return call.receiver() != null
         && call.receiver().span().isKnown()
-        && CallNames.isNodeName(analysis.context().text(call.receiver().span()));
+        && CallNames.isNodeName(receiverName(analysis, call.receiver()));
+  }
+
+  /**
+   * The names a receiver is known by: a field's or variable's own name ({@code callBackQueue} in
+   * {@code getInstance().callBackQueue}, not the whole text, whose {@code getInstance()} says
+   * nothing of what is taken); for a call, its name and its own receiver's names ({@code
+   * serverListMgr.getIterator()}); else its text.
+   */
+  private static String receiverName(MethodAnalysis analysis, Expr receiver) {
+    if (receiver instanceof Expr.Name name) {
+      return name.name();
+    }
+    if (receiver instanceof Expr.Call call) {
+      return call.receiver() == null
+          ? call.name()
+          : call.name() + " " + receiverName(analysis, call.receiver());
+    }
+    return analysis.context().text(receiver.span());
   }
 
   /**
@@ -868,11 +1120,27 @@ final class RetryLoops {
   }
 
   private static boolean takesItems(MethodAnalysis analysis, LoopInfo loop, List<Node> level) {
+    Set<String> fresh = new HashSet<>();
+    for (Node n : level) {
+      if (n instanceof Stmt.LocalVar local) {
+        fresh.add(local.name());
+      } else if (n instanceof Expr.Assign assign
+          && assign.operator().equals("=")
+          && assign.target() instanceof Expr.Name target
+          && target.isVariable(target.name())) {
+        fresh.add(target.name());
+      }
+    }
     for (Node n : level) {
       if (n instanceof Expr.Call call) {
         String name = call.name();
         if (name.equals("accept") && !call.args().isEmpty()) {
           continue; // a predicate or a consumer, not ServerSocket.accept()
+        }
+        if (call.receiver() instanceof Expr.Name source && fresh.contains(source.name())) {
+          // rs = ps.executeQuery(); if (!rs.next()) ..: each round reads its own fresh result,
+          // not the next item of what the loop walks.
+          continue;
         }
         if ((ITEM_CALLS.contains(name) || (name.equals("poll") && call.args().isEmpty()))
             && !picksNode(analysis, call)
@@ -967,6 +1235,12 @@ final class RetryLoops {
     }
     if (loop.body() instanceof Stmt.Block block && !block.statements().isEmpty()) {
       Stmt first = block.statements().get(0);
+      // while (running) { try { Runnable task = produceTask(); .. } catch (Throwable t) {..} }
+      if (first instanceof Stmt.Try t
+          && t.resources().isEmpty()
+          && !t.body().statements().isEmpty()) {
+        first = t.body().statements().get(0);
+      }
       if (first instanceof Stmt.LocalVar local && local.init() != null) {
         fetches.add(local.init());
       } else if (first instanceof Stmt.ExprStmt statement

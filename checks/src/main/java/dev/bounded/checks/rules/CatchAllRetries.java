@@ -85,7 +85,11 @@ final class CatchAllRetries {
       LoopInfo loop = analysis.loopOf(clause);
       boolean inLoop =
           loop != null
-              && (loop.isRetryLoop() || (background && loop.endsOnlyWhenStopped()))
+              && (loop.isRetryLoop()
+                  || (background
+                      && loop.endsOnlyWhenStopped()
+                      // A worker that takes the next item after a failure retries nothing.
+                      && !loop.evidence().contains(LoopInfo.Evidence.TAKES_ITEMS)))
               && analysis.goesRoundAgain(clause, loop)
               // Clean-up inside another handler (try { transport.stop(); } catch (Exception
               // ignored) {}): the handler around it decides the retry, not this clause.
