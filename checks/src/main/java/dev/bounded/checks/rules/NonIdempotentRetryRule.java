@@ -13,6 +13,7 @@ import dev.bounded.checks.model.Span;
 import dev.bounded.checks.model.Stmt;
 import dev.bounded.checks.model.TypeRef;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -174,6 +175,9 @@ public final class NonIdempotentRetryRule implements Rule {
           continue;
         }
         String what = nonIdempotentCall(analysis, loop, call, config);
+        if (what != null && checkedAbsentFirst(analysis, loop, call)) {
+          continue;
+        }
         if (what != null) {
           specific = true;
           Stmt.Catch putBack = puttingBack(analysis, loop, call);
@@ -211,6 +215,51 @@ public final class NonIdempotentRetryRule implements Rule {
       }
     }
     return findings;
+  }
+
+  /** Calls by which an attempt reads whether what it would write is there already. */
+  private static final java.util.regex.Pattern PRESENCE_READ =
+      java.util.regex.Pattern.compile("next|exists\\w*|contains\\w*|has\\w*");
+
+  /**
+   * Whether the write runs only when the same attempt has just read that it is not there yet
+   * ({@code rs = select.executeQuery(); if (!rs.next()) { insert.executeUpdate(); }}): an earlier
+   * attempt's write that committed is seen by the next attempt's read, so the retry does not apply
+   * it twice. The test must read a value the round made ({@code rs}) or call a presence check
+   * ({@code exists(..)}) under a negation or a null test.
+   */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  private static boolean checkedAbsentFirst(
+      MethodAnalysis analysis, LoopInfo loop, Expr.Call write) {
+    Set<String> made = new HashSet<>();
+    for (Node n : analysis.loopLevel(loop)) {
+      if (n instanceof Stmt.LocalVar local) {
+        made.add(local.name());
+      } else if (n instanceof Expr.Assign assign
+          && assign.target() instanceof Expr.Name target
+          && target.isVariable(target.name())) {
+        made.add(target.name());
+      }
+    }
+    Node child = write;
+    for (Node p = analysis.parent(write);
+        p != null && p != loop.node();
+        child = p, p = analysis.parent(p)) {
+      if (!(p instanceof Stmt.If check) || check.then() != child) {
+        continue;
+      }
+      for (Node n : Nodes.sameFrame(check.condition())) {
+        if (n instanceof Expr.Unary not
+            && not.operator().equals("!")
+            && not.operand() instanceof Expr.Call read
+            && PRESENCE_READ.matcher(read.name()).matches()
+            && ((read.receiver() instanceof Expr.Name source && made.contains(source.name()))
+                || read.name().startsWith("exists"))) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /**
