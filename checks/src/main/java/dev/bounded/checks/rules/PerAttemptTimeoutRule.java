@@ -244,7 +244,8 @@ public final class PerAttemptTimeoutRule implements Rule {
         if (n instanceof Stmt.If check
             && leavesOnSuccess(check.then())
             && !analysis.isInCatchBody(check, loop.node())
-            && Nodes.sameFrame(check.condition()).stream().anyMatch(m -> m instanceof Expr.Call)) {
+            && Nodes.sameFrame(check.condition()).stream()
+                .anyMatch(m -> m instanceof Expr.Call c && !COMPARES.matcher(c.name()).matches())) {
           failovers.add(loop);
           break;
         }
@@ -252,6 +253,14 @@ public final class PerAttemptTimeoutRule implements Rule {
     }
     return failovers;
   }
+
+  /**
+   * Calls that compare or look up a value: {@code if (addr.equals(target)) {..; break;}} finds the
+   * element to work on; it does not test an attempt's result.
+   */
+  private static final java.util.regex.Pattern COMPARES =
+      java.util.regex.Pattern.compile(
+          "equals\\w*|contains\\w*|startsWith|endsWith|matches|compareTo|isEmpty|hashCode");
 
   /** Whether a branch always leaves the loop by a break or return (not by throwing). */
   private static boolean leavesOnSuccess(Stmt branch) {
@@ -450,35 +459,70 @@ public final class PerAttemptTimeoutRule implements Rule {
   }
 
   /**
-   * Returns the fresh timeout a method sets when the loop calls it (one level deep): {@code
-   * connect()} whose body calls {@code socket.setSoTimeout(readTimeout)}; or {@code null}. The
-   * callee may be in another file the frontend sees, or be the only implementation there of the
-   * interface method called ({@code adminBiz.registry(..)} running {@code AdminBizClient.registry},
-   * which posts with the client's {@code timeout}).
+   * Returns the fresh timeout a method sets when the loop calls it ({@link #CALLEE_DEPTH} levels
+   * deep): {@code connect()} whose body calls {@code socket.setSoTimeout(readTimeout)}; or {@code
+   * null}. The callee may be in another file the frontend sees, or be the only implementation there
+   * of the interface method called ({@code adminBiz.registry(..)} running {@code
+   * AdminBizClient.registry}, which posts with the client's {@code timeout}).
    */
-  @SuppressWarnings("ReferenceEquality") // models are compared by identity
   private static String timeoutInCallee(
       MethodAnalysis analysis, Expr.Call call, RuleConfig config) {
+    return timeoutInCallee(analysis, call, config, CALLEE_DEPTH);
+  }
+
+  /**
+   * How deep the loop's callees are searched for a fresh timeout: the loop's own callee and the
+   * callees it calls in turn ({@code connectToServer(server)} calling {@code serverCheck(..)},
+   * which waits {@code get(checkTimeout, ..)} with a timeout of its own).
+   */
+  private static final int CALLEE_DEPTH = 2;
+
+  @SuppressWarnings("ReferenceEquality") // models are compared by identity
+  private static String timeoutInCallee(
+      MethodAnalysis analysis, Expr.Call call, RuleConfig config, int depth) {
     MethodModel callee = analysis.context().unit().declarationInProject(call);
-    if (callee == null || callee == analysis.method()) {
+    if (callee == null || callee == analysis.method() || callee.body() == null) {
       return null;
     }
-    if (callee.body() == null
-        || hasDeadlineParameter(callee)
-        || !callsTimedMethod(callee, config)) {
-      return null; // nothing to judge: the callee's analysis is not built
-    }
-    // Timeouts the callee takes as parameters come from the caller: the caller's call carries
-    // them, and is judged by its own arguments.
-    MethodAnalysis inner = analysis.calleeAnalysis(callee);
-    if (inner == null) {
+    if (hasDeadlineParameter(callee)) {
       return null;
     }
+    if (callsTimedMethod(callee, config)) {
+      // Timeouts the callee takes as parameters come from the caller: the caller's call carries
+      // them, and is judged by its own arguments.
+      MethodAnalysis inner = analysis.calleeAnalysis(callee);
+      if (inner == null) {
+        return null;
+      }
+      for (Node n : Nodes.sameFrame(callee.body())) {
+        if (n instanceof Expr.Call wait
+            && isFreshTimeout(inner, wait, config)
+            && !takesTimeoutFromParameters(inner, wait, config)) {
+          return shortText(inner, wait);
+        }
+      }
+    }
+    if (depth <= 1) {
+      return null;
+    }
+    MethodAnalysis inner = null;
     for (Node n : Nodes.sameFrame(callee.body())) {
-      if (n instanceof Expr.Call wait
-          && isFreshTimeout(inner, wait, config)
-          && !takesTimeoutFromParameters(inner, wait, config)) {
-        return shortText(inner, wait);
+      if (n instanceof Expr.Call next && !next.name().equals(call.name())) {
+        MethodModel further = analysis.context().unit().declarationInProject(next);
+        if (further == null
+            || further == callee
+            || further.body() == null
+            || !callsTimedMethod(further, config)) {
+          continue;
+        }
+        inner = inner == null ? analysis.calleeAnalysis(callee) : inner;
+        if (inner == null) {
+          return null;
+        }
+        String wait = timeoutInCallee(inner, next, config, depth - 1);
+        if (wait != null) {
+          return wait;
+        }
       }
     }
     return null;
