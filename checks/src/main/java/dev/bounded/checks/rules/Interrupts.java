@@ -487,10 +487,12 @@ final class Interrupts {
   }
 
   /**
-   * Whether a node records the interrupt in a field named for it: {@code interrupted = true},
-   * {@code this.wasInterrupted.set(true)}. The object keeps the fact for whoever reads the field
-   * (the test that asserts it, the owner that restores it): nothing is lost. A local set so is the
-   * "uninterruptibly" idiom ({@link #remembersInterrupt}), and counts only when restored.
+   * Whether a node records the interrupt in a field named for it ({@code interrupted = true},
+   * {@code this.wasInterrupted.set(true)}), or puts a state that says interrupted in a field
+   * ({@code status = new OperationStatus(false, "Interrupted", StatusCode.INTERRUPTED)}). The
+   * object keeps the fact for whoever reads the field (the test that asserts it, the owner that
+   * restores it): nothing is lost. A local set so is the "uninterruptibly" idiom ({@link
+   * #remembersInterrupt}), and counts only when restored.
    */
   private static boolean recordsInterruptInField(Node n) {
     Expr field = null;
@@ -504,10 +506,23 @@ final class Interrupts {
       field = call.receiver();
       value = call.args().get(0);
     }
-    return field != null
-        && isField(field)
-        && ((Expr.Name) field).name().toLowerCase(Locale.ROOT).contains("interrupt")
-        && Flow.isTrue(value);
+    if (field == null || !isField(field)) {
+      return false;
+    }
+    if (((Expr.Name) field).name().toLowerCase(Locale.ROOT).contains("interrupt")
+        && Flow.isTrue(value)) {
+      return true;
+    }
+    // status = new OperationStatus(false, "Interrupted", StatusCode.INTERRUPTED): a state that
+    // says interrupted, kept for whoever reads it.
+    for (Node m : Nodes.preOrder(value)) {
+      if (m instanceof Expr.Name constant
+          && NamePattern.isConstantName(constant.name())
+          && constant.name().contains("INTERRUPT")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -797,9 +812,38 @@ final class Interrupts {
         || analysis.unitFacts().isThreadBodyHelper(method);
   }
 
-  /** Whether a lambda is a task body: given to a {@code Thread} or an executor. */
+  /**
+   * Whether a lambda is a task body: given to a {@code Thread} or an executor, directly or through
+   * a local it is put in first ({@code job = () -> {..}; executor.execute(job);}).
+   */
   private static boolean isTaskLambda(MethodAnalysis analysis, Expr.Lambda lambda) {
     Node parent = analysis.parent(lambda);
+    String local =
+        parent instanceof Stmt.LocalVar variable
+            ? variable.name()
+            : parent instanceof Expr.Assign assign
+                    && assign.target() instanceof Expr.Name target
+                    && target.isVariable(target.name())
+                ? target.name()
+                : null;
+    if (local != null) {
+      for (Node n : analysis.bodyNodes()) {
+        if (n instanceof Expr.Call call
+            && (TASK_SINKS.contains(call.name()) || call.type().isSubtypeOf("java.lang.Thread"))
+            && call.args().stream()
+                .anyMatch(a -> a instanceof Expr.Name name && name.name().equals(local))) {
+          return true;
+        }
+        if (n instanceof Expr.New created
+            && (created.type().isSubtypeOf("java.lang.Thread")
+                || created.type().simpleName().equals("Thread"))
+            && created.args().stream()
+                .anyMatch(a -> a instanceof Expr.Name name && name.name().equals(local))) {
+          return true;
+        }
+      }
+      return false;
+    }
     if (parent instanceof Expr.New created) {
       return created.type().isSubtypeOf("java.lang.Thread")
           || created.type().simpleName().equals("Thread");
