@@ -909,16 +909,20 @@ final class Interrupts {
       // After shutdownNow() the executor rejects the reschedule: the chain ends.
       flags.add(StopFlags.JDK_FLAG);
     }
+    boolean restores = restoresFlag(clause.body());
     for (String flag : flags) {
       if (flag.equals(StopFlags.INTERRUPT_FLAG)) {
-        if (restoresFlag(clause.body())) {
+        if (restores) {
           return true;
         }
       } else if (analysis.unitFacts().isSetBeforeInterrupt(flag)
-          || !(analysis.unitFacts().isVisible(flag)
-              || analysis.context().fieldValue(flag) != null)) {
+          || (!restores
+              && !(analysis.unitFacts().isVisible(flag)
+                  || analysis.context().fieldValue(flag) != null))) {
         // Set before the interrupt; or set and read where this unit cannot see (an inherited
-        // isStopped()): then nothing is known, and the rule stays silent.
+        // isStopped()): then nothing is known, and the rule stays silent. Not for a clause that
+        // restores the flag: unless the stop flag is known to be set first, the loop it goes
+        // round has a set interrupt flag, and each later wait throws at once.
         return true;
       }
     }
