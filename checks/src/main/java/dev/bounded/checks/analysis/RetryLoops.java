@@ -204,6 +204,12 @@ final class RetryLoops {
   private static void classifyRecursion(MethodAnalysis analysis, LoopInfo loop) {
     Set<Evidence> evidence = EnumSet.of(Evidence.RETRYING_CATCH, Evidence.EXITS_ON_SUCCESS);
     List<Node> level = analysis.loopLevel(loop);
+    if (recursesOnlyWhenNotFound(analysis, level)) {
+      // catch (NoSuchFieldException e) { return find(type.getSuperclass(), name); }: a search up
+      // a hierarchy or along a path, not a retry of a failed operation.
+      loop.classify(EnumSet.noneOf(Evidence.class), false, false);
+      return;
+    }
     if (sleeps(level)) {
       evidence.add(Evidence.SLEEPS);
     }
@@ -237,6 +243,56 @@ final class RetryLoops {
       }
     }
     loop.classify(evidence, true, false);
+  }
+
+  /** Failures that say "not here": a lookup that may succeed elsewhere, not a transient fault. */
+  private static final Set<String> NOT_FOUND =
+      Set.of(
+          "java.lang.NoSuchFieldException",
+          "java.lang.NoSuchMethodException",
+          "java.lang.ClassNotFoundException",
+          "java.util.MissingResourceException",
+          "java.io.FileNotFoundException",
+          "java.nio.file.NoSuchFileException");
+
+  /**
+   * Whether every catch clause that makes the recursive call catches only a "not here" failure
+   * ({@link #NOT_FOUND}).
+   */
+  private static boolean recursesOnlyWhenNotFound(MethodAnalysis analysis, List<Node> level) {
+    boolean any = false;
+    for (Node n : level) {
+      if (n instanceof Stmt.Catch clause && callsItself(analysis, clause)) {
+        if (clause.types().isEmpty()) {
+          return false;
+        }
+        for (int i = 0; i < clause.types().size(); i++) {
+          TypeRef type = clause.types().get(i);
+          String simple =
+              type.isKnown() || i >= clause.typeSpans().size()
+                  ? type.simpleName()
+                  : simpleName(analysis.context().text(clause.typeSpans().get(i)));
+          if (NOT_FOUND.stream().noneMatch(q -> q.endsWith("." + simple))) {
+            return false;
+          }
+        }
+        any = true;
+      }
+    }
+    return any;
+  }
+
+  private static String simpleName(String written) {
+    return written.substring(written.lastIndexOf('.') + 1).strip();
+  }
+
+  private static boolean callsItself(MethodAnalysis analysis, Stmt.Catch clause) {
+    for (Node n : Nodes.sameFrame(clause.body())) {
+      if (n instanceof Expr.Call call && analysis.isSelfCall(call)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** {@code p - 1}, {@code p + 1}, {@code --p}, {@code ++p}: the parameter moved by a step. */
