@@ -1213,6 +1213,9 @@ final class RetryLoops {
           return true;
         }
       }
+      if (advancesAlongChain(n) && !analysis.isInCatchBody(n, loop.node())) {
+        return true; // t = t.getCause(): a walk along a chain, one link per round
+      }
       if (n instanceof Stmt.LocalVar local
           && local.init() instanceof Expr.Call fetch
           && isItemFetch(fetch)
@@ -1230,6 +1233,45 @@ final class RetryLoops {
       }
     }
     return takesItemByShape(loop);
+  }
+
+  /** Links of a chain: what {@code t = t.getCause()} or {@code node = node.next} steps along. */
+  private static final Set<String> CHAIN_LINKS =
+      Set.of(
+          "getCause",
+          "getParent",
+          "getSuperclass",
+          "getNext",
+          "next",
+          "getPrevious",
+          "previous",
+          "getEnclosingClass",
+          "getDeclaringClass",
+          "getParentFile",
+          "getOwner",
+          "cause",
+          "parent");
+
+  /**
+   * Whether a node moves a variable one link along a chain it points into: {@code t =
+   * t.getCause()}, {@code clazz = clazz.getSuperclass()}, {@code node = node.next}.
+   */
+  private static boolean advancesAlongChain(Node n) {
+    if (!(n instanceof Expr.Assign assign)
+        || !assign.operator().equals("=")
+        || !(assign.target() instanceof Expr.Name target)) {
+      return false;
+    }
+    if (assign.value() instanceof Expr.Call link) {
+      return link.args().isEmpty()
+          && CHAIN_LINKS.contains(link.name())
+          && link.receiver() instanceof Expr.Name from
+          && from.name().equals(target.name());
+    }
+    return assign.value() instanceof Expr.Name field
+        && CHAIN_LINKS.contains(field.name())
+        && field.qualifier() instanceof Expr.Name from
+        && from.name().equals(target.name());
   }
 
   /**

@@ -662,8 +662,9 @@ public final class PerAttemptTimeoutRule implements Rule {
 
   /**
    * Whether the timeout is a local computed afresh each round from something read in the loop
-   * ({@code ttl = tryAcquire(..)}; {@code wait(ttl)}): not a fixed per-attempt timeout, and what it
-   * means is the code's own business.
+   * ({@code ttl = tryAcquire(..)}; {@code wait(ttl)}), or a budget the loop decrements ({@code
+   * timeoutMs -= elapsed}): not a fixed per-attempt timeout, and what it means is the code's own
+   * business.
    */
   private static boolean isReadEachRound(MethodAnalysis analysis, Expr arg) {
     if (!(arg instanceof Expr.Name local) || !local.isVariable(local.name())) {
@@ -677,6 +678,19 @@ public final class PerAttemptTimeoutRule implements Rule {
       if (value.span().isKnown()
           && loop.span().contains(value.span())
           && Nodes.preOrder(value).stream().anyMatch(n -> n instanceof Expr.Call)) {
+        return true;
+      }
+    }
+    // timeoutMs -= (now - start): a budget the rounds spend, so each wait gets what is left.
+    for (Node n : Nodes.sameFrame(loop.body())) {
+      if (n instanceof Expr.Assign assign
+          && assign.target() instanceof Expr.Name target
+          && target.name().equals(local.name())
+          && (assign.operator().equals("-=")
+              || (assign.operator().equals("=")
+                  && assign.value() instanceof Expr.Binary minus
+                  && minus.operator().equals("-")
+                  && Nodes.mentions(minus.left(), local.name())))) {
         return true;
       }
     }
