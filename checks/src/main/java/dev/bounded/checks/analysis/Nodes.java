@@ -2,10 +2,13 @@ package dev.bounded.checks.analysis;
 
 import dev.bounded.checks.model.Expr;
 import dev.bounded.checks.model.Node;
+import dev.bounded.checks.model.Stmt;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Predicate;
 
 /** Traversals of the model. */
@@ -118,5 +121,24 @@ public final class Nodes {
    */
   public static String stringLiteral(Expr expr) {
     return expr instanceof Expr.Literal literal && literal.value() instanceof String s ? s : null;
+  }
+
+  /**
+   * Returns the names the nodes give a value to: locals they declare and names they assign, with
+   * any operator ({@code x = ..}, {@code x -= ..}, {@code this.x = ..}).
+   *
+   * @param nodes nodes, such as a loop's level
+   * @return the names set there
+   */
+  public static Set<String> namesSet(Iterable<Node> nodes) {
+    Set<String> names = new HashSet<>();
+    for (Node n : nodes) {
+      if (n instanceof Stmt.LocalVar local) {
+        names.add(local.name());
+      } else if (n instanceof Expr.Assign assign && assign.target() instanceof Expr.Name target) {
+        names.add(target.name());
+      }
+    }
+    return names;
   }
 }

@@ -9,8 +9,10 @@ import dev.bounded.checks.model.Stmt;
 import dev.bounded.checks.model.TypeRef;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -549,7 +551,7 @@ final class RetryLoops {
     if (loop.condition() == null || loop.kind() == Kind.FOR_EACH) {
       return false;
     }
-    java.util.Map<String, Object> written = new java.util.HashMap<>();
+    Map<String, Object> written = new HashMap<>();
     writtenFlags(analysis, clause.body(), written, 1);
     return !written.isEmpty() && Boolean.FALSE.equals(valueWith(loop.condition(), written));
   }
@@ -567,7 +569,7 @@ final class RetryLoops {
    */
   @SuppressWarnings("ReferenceEquality") // models are compared by identity
   private static void writtenFlags(
-      MethodAnalysis analysis, Stmt body, java.util.Map<String, Object> written, int depth) {
+      MethodAnalysis analysis, Stmt body, Map<String, Object> written, int depth) {
     if (!(body instanceof Stmt.Block block)) {
       return;
     }
@@ -617,7 +619,7 @@ final class RetryLoops {
    * The value of a condition once the written flags hold, in three values: {@code TRUE}, {@code
    * FALSE}, or {@code null} when it depends on anything else.
    */
-  private static Boolean valueWith(Expr condition, java.util.Map<String, Object> written) {
+  private static Boolean valueWith(Expr condition, Map<String, Object> written) {
     if (condition instanceof Expr.Literal literal && literal.value() instanceof Boolean b) {
       return b;
     }
@@ -669,7 +671,7 @@ final class RetryLoops {
   }
 
   /** What a written flag holds where the condition reads it ({@code done}, {@code done.get()}). */
-  private static Object flagRead(Expr expr, java.util.Map<String, Object> written) {
+  private static Object flagRead(Expr expr, Map<String, Object> written) {
     if (expr instanceof Expr.Name name && name.kind() != Expr.NameKind.TYPE) {
       return written.get(name.name());
     }
@@ -933,15 +935,7 @@ final class RetryLoops {
     if (!(parent instanceof Stmt.If guard)) {
       return false;
     }
-    Set<String> assigned = new HashSet<>();
-    for (Node n : Nodes.sameFrame(loop.body())) {
-      if (n instanceof Expr.Assign assign && assign.target() instanceof Expr.Name target) {
-        assigned.add(target.name());
-      }
-      if (n instanceof Stmt.LocalVar local) {
-        assigned.add(local.name());
-      }
-    }
+    Set<String> assigned = Nodes.namesSet(Nodes.sameFrame(loop.body()));
     for (Node n : Nodes.sameFrame(guard.condition())) {
       if (n instanceof Expr.Name name && assigned.contains(name.name())) {
         return false;
@@ -1176,17 +1170,7 @@ final class RetryLoops {
   }
 
   private static boolean takesItems(MethodAnalysis analysis, LoopInfo loop, List<Node> level) {
-    Set<String> fresh = new HashSet<>();
-    for (Node n : level) {
-      if (n instanceof Stmt.LocalVar local) {
-        fresh.add(local.name());
-      } else if (n instanceof Expr.Assign assign
-          && assign.operator().equals("=")
-          && assign.target() instanceof Expr.Name target
-          && target.isVariable(target.name())) {
-        fresh.add(target.name());
-      }
-    }
+    Set<String> fresh = Nodes.namesSet(level);
     for (Node n : level) {
       if (n instanceof Expr.Call call) {
         String name = call.name();

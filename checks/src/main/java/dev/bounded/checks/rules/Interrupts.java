@@ -826,30 +826,34 @@ final class Interrupts {
                     && target.isVariable(target.name())
                 ? target.name()
                 : null;
-    if (local != null) {
-      for (Node n : analysis.bodyNodes()) {
-        if (n instanceof Expr.Call call
-            && (TASK_SINKS.contains(call.name()) || call.type().isSubtypeOf("java.lang.Thread"))
-            && call.args().stream()
-                .anyMatch(a -> a instanceof Expr.Name name && name.name().equals(local))) {
-          return true;
-        }
-        if (n instanceof Expr.New created
-            && (created.type().isSubtypeOf("java.lang.Thread")
-                || created.type().simpleName().equals("Thread"))
-            && created.args().stream()
-                .anyMatch(a -> a instanceof Expr.Name name && name.name().equals(local))) {
-          return true;
-        }
-      }
-      return false;
+    if (local == null) {
+      return isTaskSink(parent);
     }
-    if (parent instanceof Expr.New created) {
+    for (Node n : analysis.bodyNodes()) {
+      List<Expr> args =
+          n instanceof Expr.Call call
+              ? call.args()
+              : n instanceof Expr.New created ? created.args() : List.of();
+      if (isTaskSink(n)
+          && args.stream()
+              .anyMatch(a -> a instanceof Expr.Name name && name.name().equals(local))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether a node runs what it is given as a task: {@code new Thread(..)}, a known sink ({@code
+   * execute}, {@code submit}, ...), or any factory that turns it into a Thread ({@code
+   * KafkaThread.daemon(..)}).
+   */
+  private static boolean isTaskSink(Node node) {
+    if (node instanceof Expr.New created) {
       return created.type().isSubtypeOf("java.lang.Thread")
           || created.type().simpleName().equals("Thread");
     }
-    // A known sink, or any factory that turns the lambda into a Thread (KafkaThread.daemon(..)).
-    return parent instanceof Expr.Call call
+    return node instanceof Expr.Call call
         && (TASK_SINKS.contains(call.name()) || call.type().isSubtypeOf("java.lang.Thread"));
   }
 

@@ -13,7 +13,6 @@ import dev.bounded.checks.model.Span;
 import dev.bounded.checks.model.Stmt;
 import dev.bounded.checks.model.TypeRef;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -231,16 +230,7 @@ public final class NonIdempotentRetryRule implements Rule {
   @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
   private static boolean checkedAbsentFirst(
       MethodAnalysis analysis, LoopInfo loop, Expr.Call write) {
-    Set<String> made = new HashSet<>();
-    for (Node n : analysis.loopLevel(loop)) {
-      if (n instanceof Stmt.LocalVar local) {
-        made.add(local.name());
-      } else if (n instanceof Expr.Assign assign
-          && assign.target() instanceof Expr.Name target
-          && target.isVariable(target.name())) {
-        made.add(target.name());
-      }
-    }
+    Set<String> made = Nodes.namesSet(analysis.loopLevel(loop));
     Node child = write;
     for (Node p = analysis.parent(write);
         p != null && p != loop.node();
