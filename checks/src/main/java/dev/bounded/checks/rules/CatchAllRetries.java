@@ -348,6 +348,7 @@ final class CatchAllRetries {
    */
   static boolean classifies(MethodAnalysis analysis, Stmt.Catch clause) {
     String e = clause.parameter();
+    boolean catchesErrors = clause.types().stream().anyMatch(CatchAllRetries::isErrorOrAbove);
     boolean handedOn = false;
     String storedIn = null;
     // By identity: model nodes are records, whose equals and hashCode walk the whole subtree.
@@ -355,9 +356,14 @@ final class CatchAllRetries {
     for (Node n : Nodes.sameFrame(clause.body())) {
       if (n instanceof Stmt.If check && Nodes.mentions(check.condition(), e)) {
         // Classification only if some kinds of failure leave: a branch that goes round for every
-        // other failure as well does not classify.
-        if (Flow.leaves(check.then())
-            || (check.otherwise() != null && Flow.leaves(check.otherwise()))) {
+        // other failure as well does not classify. A clause that catches Errors classifies only
+        // if an Error can take the branch that leaves: `if (t instanceof IOException) break;`
+        // lets I/O failures leave and sends every Error round again.
+        Truth error = catchesErrors ? errorTakes(analysis, check.condition(), e) : Truth.UNKNOWN;
+        if ((Flow.leaves(check.then()) && error != Truth.NO)
+            || (check.otherwise() != null
+                && Flow.leaves(check.otherwise())
+                && error != Truth.YES)) {
           return true;
         }
         testedInIf.addAll(Nodes.sameFrame(check.condition()));
@@ -371,7 +377,7 @@ final class CatchAllRetries {
         return true;
       }
       if (n instanceof Expr.Call call && call.args().stream().anyMatch(a -> Nodes.mentions(a, e))) {
-        if (CLASSIFIER.matches(call.name())
+        if ((CLASSIFIER.matches(call.name()) && !returnsAValue(call))
             || DELEGATE.matches(call.name())
             || Interrupts.isPropagatingCall(call.name())) {
           return true; // a classifier, or a policy that rethrows what it will not retry
@@ -396,6 +402,91 @@ final class CatchAllRetries {
     // Stored, then judged after the try: attempt = new Attempt(e); ... if
     // (stop.shouldStop(attempt))
     return storedIn != null && judgedAfterTry(analysis, clause, storedIn);
+  }
+
+  /** Three-valued: whether every, no or some failures of a kind make a condition true. */
+  private enum Truth {
+    YES,
+    NO,
+    UNKNOWN;
+
+    Truth not() {
+      return this == YES ? NO : this == NO ? YES : UNKNOWN;
+    }
+  }
+
+  private static boolean isErrorOrAbove(TypeRef type) {
+    String name = type.simpleName();
+    return name.equals("Throwable") || name.equals("Error");
+  }
+
+  /**
+   * Whether an {@code Error} caught as {@code e} makes {@code condition} true: {@code e instanceof
+   * IOException} is false for every Error, {@code e instanceof Error} true, a call or a test of an
+   * Error subtype unknown. Exception types are told by their names (an Error's ends in {@code
+   * Error}), so both frontends answer alike without a class path.
+   */
+  private static Truth errorTakes(MethodAnalysis analysis, Expr condition, String e) {
+    if (condition instanceof Expr.InstanceOf test
+        && test.expr() instanceof Expr.Name name
+        && name.name().equals(e)) {
+      String tested = testedName(analysis, test);
+      if (tested.equals("Throwable") || tested.equals("Error")) {
+        return Truth.YES;
+      }
+      return tested.endsWith("Exception") ? Truth.NO : Truth.UNKNOWN;
+    }
+    if (condition instanceof Expr.Unary not && not.operator().equals("!")) {
+      return errorTakes(analysis, not.operand(), e).not();
+    }
+    if (condition instanceof Expr.Binary both
+        && (both.operator().equals("&&") || both.operator().equals("||"))) {
+      Truth left = errorTakes(analysis, both.left(), e);
+      Truth right = errorTakes(analysis, both.right(), e);
+      boolean and = both.operator().equals("&&");
+      Truth dominant = and ? Truth.NO : Truth.YES;
+      if (left == dominant || right == dominant) {
+        return dominant;
+      }
+      return left == Truth.UNKNOWN || right == Truth.UNKNOWN ? Truth.UNKNOWN : dominant.not();
+    }
+    return Truth.UNKNOWN;
+  }
+
+  /**
+   * The simple name of the type an {@code instanceof} tests: from its type where known, else as
+   * written (a type neither on the class path nor in the scanned files).
+   */
+  private static String testedName(MethodAnalysis analysis, Expr.InstanceOf test) {
+    if (test.tested().isKnown() || !test.span().isKnown()) {
+      return test.tested().simpleName();
+    }
+    String text = analysis.context().text(test.span());
+    int keyword = text.lastIndexOf("instanceof");
+    if (keyword < 0) {
+      return "";
+    }
+    String written = text.substring(keyword + "instanceof".length()).strip();
+    int end = 0;
+    while (end < written.length()
+        && (Character.isJavaIdentifierPart(written.charAt(end)) || written.charAt(end) == '.')) {
+      end++;
+    }
+    written = written.substring(0, end);
+    return written.substring(written.lastIndexOf('.') + 1);
+  }
+
+  /**
+   * A call named like a classifier that turns the failure into a value other than a decision
+   * ({@code failure = createOrPassthroughFatal(e)}, a wrapped exception): it looks at nothing the
+   * loop acts on. A boolean, a void call (which may throw) or an unknown type still classifies.
+   */
+  private static boolean returnsAValue(Expr.Call call) {
+    if (!call.type().isKnown()) {
+      return false;
+    }
+    String type = call.type().name();
+    return !type.equals("boolean") && !type.equals("java.lang.Boolean") && !type.equals("void");
   }
 
   private static boolean hasClassifiedExit(Stmt body) {

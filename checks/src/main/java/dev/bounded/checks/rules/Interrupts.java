@@ -827,7 +827,7 @@ final class Interrupts {
                 ? target.name()
                 : null;
     if (local == null) {
-      return isTaskSink(parent);
+      return isTaskSink(parent) || isDecoratedTask(analysis, parent, lambda);
     }
     for (Node n : analysis.bodyNodes()) {
       List<Expr> args =
@@ -841,6 +841,27 @@ final class Interrupts {
       }
     }
     return false;
+  }
+
+  /**
+   * Whether {@code wrapper} decorates the lambda for a sink that runs it as a task: {@code
+   * executor.submit(plugins.withClassLoader(loader, () -> {..}))}, {@code
+   * executor.execute(context.wrap(() -> {..}))}. The decorator's result is handed straight to the
+   * sink, so the lambda's end is the task's end.
+   */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  private static boolean isDecoratedTask(
+      MethodAnalysis analysis, Node wrapper, Expr.Lambda lambda) {
+    if (!(wrapper instanceof Expr.Call decorator)
+        || decorator.args().stream().noneMatch(a -> a == lambda)) {
+      return false;
+    }
+    Node sink = analysis.parent(decorator);
+    List<Expr> args =
+        sink instanceof Expr.Call call
+            ? call.args()
+            : sink instanceof Expr.New created ? created.args() : List.of();
+    return isTaskSink(sink) && args.stream().anyMatch(a -> a == decorator);
   }
 
   /**

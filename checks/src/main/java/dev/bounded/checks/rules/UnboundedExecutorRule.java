@@ -437,7 +437,11 @@ public final class UnboundedExecutorRule implements Rule {
         } else if (!SUBMISSIONS.contains(call.name())) {
           return; // shutdown(), isShutdown(), a setter: no task
         } else if ((!call.args().isEmpty() && PoolShapes.isWorker(analysis, call.args().get(0)))
-            || guarded.contains(call)) {
+            || guarded.contains(call)
+            // invokeAll/invokeAny return only when the batch is done: each caller waits for
+            // its own tasks, so the queue holds at most one batch per waiting caller.
+            || call.name().equals("invokeAll")
+            || call.name().equals("invokeAny")) {
           bounded++;
         } else if (isEntryPoint(method)
             && !(call.name().equals("schedule") && discarded.contains(call))) {
