@@ -247,6 +247,36 @@ final class RetryLoops {
     loop.classify(evidence, true, false);
   }
 
+  /**
+   * Failures that say "too small": the buffer the attempt was given cannot hold the result. A loop
+   * that catches one and goes round with a bigger buffer grows it until the result fits; it retries
+   * nothing that failed.
+   */
+  private static final Set<String> CAPACITY =
+      Set.of(
+          "BufferOverflowException",
+          "BufferUnderflowException",
+          "ArrayIndexOutOfBoundsException",
+          "IndexOutOfBoundsException");
+
+  /** Whether a clause catches only {@link #CAPACITY} failures (by simple name, as written). */
+  private static boolean catchesOnlyCapacity(MethodAnalysis analysis, Stmt.Catch clause) {
+    if (clause.types().isEmpty()) {
+      return false;
+    }
+    for (int i = 0; i < clause.types().size(); i++) {
+      TypeRef type = clause.types().get(i);
+      String simple =
+          type.isKnown() || i >= clause.typeSpans().size()
+              ? type.simpleName()
+              : simpleName(analysis.context().text(clause.typeSpans().get(i)));
+      if (!CAPACITY.contains(simple)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** Failures that say "not here": a lookup that may succeed elsewhere, not a transient fault. */
   private static final Set<String> NOT_FOUND =
       Set.of(
@@ -695,7 +725,7 @@ final class RetryLoops {
     for (Node node : level) {
       if (node instanceof Stmt.Try t && !onlyWaits(t)) {
         for (Stmt.Catch clause : t.catches()) {
-          if (goesRoundAgain(analysis, clause, loop)) {
+          if (goesRoundAgain(analysis, clause, loop) && !catchesOnlyCapacity(analysis, clause)) {
             return true;
           }
         }
