@@ -323,6 +323,36 @@ public final class UnitFacts {
 
   private Boolean interruptsNoThread;
 
+  /** Calls that wake a thread waiting on a monitor or a condition. */
+  private static final Set<String> WAKE_UPS = Set.of("notify", "notifyAll", "signal", "signalAll");
+
+  /**
+   * Tells whether a class of the unit wakes waiting threads itself: one of its methods calls {@code
+   * notify()}, {@code notifyAll()}, {@code signal()} or {@code signalAll()}. A worker whose owner
+   * sets its stop flag and wakes it so is stopped without an interrupt.
+   *
+   * @param owner a class of the unit, as {@link MethodModel#owner()} names it
+   * @return {@code true} if that class wakes waiters
+   */
+  public boolean wakesWaiters(String owner) {
+    if (wakingClasses == null) {
+      wakingClasses = new HashSet<>();
+      for (MethodModel method : unit.methods()) {
+        for (Node n : Nodes.preOrder(method.body())) {
+          if (n instanceof Expr.Call call
+              && WAKE_UPS.contains(call.name())
+              && call.args().isEmpty()) {
+            wakingClasses.add(method.owner());
+            break;
+          }
+        }
+      }
+    }
+    return wakingClasses.contains(owner);
+  }
+
+  private Set<String> wakingClasses;
+
   /**
    * Tells whether the unit starts threads of its own: it creates a {@code Thread} (or a subclass,
    * or a class named {@code ...Thread}), or asks a thread factory for one ({@code newThread(..)}).

@@ -955,7 +955,8 @@ final class Interrupts {
   }
 
   /**
-   * Whether the clause sits in a worker loop on a thread the unit starts itself, whose condition
+   * Whether the clause sits in a worker loop on a thread the unit starts itself (or in a task whose
+   * class wakes it with {@code notify()}/{@code signal()}, {@link #isWokenTask}), whose condition
    * checks a stop flag the unit writes, in a unit that interrupts no thread: the owner stops the
    * worker with the flag, so no interrupt is expected and the swallowed one was nobody's request.
    * Not for {@link InterruptRetriedRule}: a loop that goes round after an interrupt from elsewhere
@@ -966,7 +967,7 @@ final class Interrupts {
     if (loop == null
         || !analysis.unitFacts().interruptsNoThread()
         || restoresFlag(clause.body())
-        || !runsOnOwnThread(analysis, clause)) {
+        || !(runsOnOwnThread(analysis, clause) || isWokenTask(analysis, clause))) {
       return false;
     }
     for (Expr condition : StopFlags.stopConditions(analysis, loop)) {
@@ -990,6 +991,28 @@ final class Interrupts {
         && analysis.unitFacts().createsThread()
         && (analysis.method().isTaskBody()
             || analysis.unitFacts().isThreadBodyHelper(analysis.method()));
+  }
+
+  /**
+   * Whether the clause is in a task body (or a helper only task bodies reach) of a class that wakes
+   * its waiters itself ({@code stopping = true; notify();}), and its try block waits on a monitor
+   * or a condition: whoever runs the task, the unit stops it with the flag and the wake-up, not an
+   * interrupt.
+   */
+  private static boolean isWokenTask(MethodAnalysis analysis, Stmt.Catch clause) {
+    if (analysis.enclosingLambda(clause) != null
+        || !analysis.unitFacts().wakesWaiters(analysis.method().owner())
+        || !(analysis.method().isTaskBody()
+            || analysis.unitFacts().isThreadBodyHelper(analysis.method()))) {
+      return false;
+    }
+    for (Node n : Nodes.sameFrame(analysis.tryOf(clause).body())) {
+      if (n instanceof Expr.Call call
+          && (call.name().equals("wait") || call.name().equals("await"))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Whether a task reschedules itself on an executor ({@code scheduler.schedule(this, ..)}). */
