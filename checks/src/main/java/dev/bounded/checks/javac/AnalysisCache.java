@@ -396,6 +396,7 @@ final class AnalysisCache {
     private int nodeLoopDepth;
     private boolean relevant;
     private boolean timeoutInScope;
+    private boolean failureParam;
 
     Relevance(NameFacts names, Interrupts interrupts) {
       this.names = names;
@@ -419,6 +420,7 @@ final class AnalysisCache {
       relevant = (names.of((Name) method.getName()) & NameFacts.FAILURE_HANDLER) != 0;
       for (VariableTree param : method.getParameters()) {
         noteVariable(param);
+        failureParam |= isFailureType(param.getType());
       }
       scan(method.getBody(), null);
       return relevant;
@@ -442,8 +444,22 @@ final class AnalysisCache {
       return relevant;
     }
 
+    /** A parameter's type named like a failure: {@code Exception e}, {@code Throwable t}. */
+    private static boolean isFailureType(Tree type) {
+      Name name =
+          type instanceof IdentifierTree id
+              ? (Name) id.getName()
+              : type instanceof MemberSelectTree select ? (Name) select.getIdentifier() : null;
+      if (name == null) {
+        return false;
+      }
+      String simple = name.toString();
+      return simple.endsWith("Exception") || simple.endsWith("Error") || simple.equals("Throwable");
+    }
+
     private void reset(Name methodName) {
       this.methodName = methodName;
+      failureParam = false;
       loopDepth = 0;
       retryLambdaDepth = 0;
       nodeLoopDepth = 0;
@@ -571,6 +587,10 @@ final class AnalysisCache {
         relevant = true;
         return null;
       }
+      if (failureParam && passesThis(arguments)) {
+        relevant = true; // a callback handing itself to the operation again: send(.., this)
+        return null;
+      }
       if (hasLambda(arguments)
           && tree.getMethodSelect() instanceof MemberSelectTree select
           && retryNames.any(select.getExpression())) {
@@ -610,6 +630,15 @@ final class AnalysisCache {
       return (names.of((Name) variable.getName()) & NameFacts.NODE_NAME) != 0
           || (variable.getType() != null && mentions.any(variable.getType(), NameFacts.NODE_NAME))
           || mentions.any(loop.getExpression(), NameFacts.NODE_NAME);
+    }
+
+    private static boolean passesThis(List<? extends ExpressionTree> arguments) {
+      for (ExpressionTree argument : arguments) {
+        if (argument instanceof IdentifierTree id && id.getName().contentEquals("this")) {
+          return true;
+        }
+      }
+      return false;
     }
 
     private static boolean hasLambda(List<? extends ExpressionTree> arguments) {

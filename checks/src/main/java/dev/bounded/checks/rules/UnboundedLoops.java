@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Finds retry loops that nothing bounds: no attempt cap, no deadline, no policy that decides. What
@@ -214,6 +215,9 @@ final class UnboundedLoops {
         first = first == null || call.span().start() < first.span().start() ? call : first;
       }
     }
+    for (Expr.Call call : reissuesWithItself(analysis)) {
+      first = first == null || call.span().start() < first.span().start() ? call : first;
+    }
     if (first == null || boundedMethod(analysis) || decidedByJudgedFailure(analysis, first)) {
       return List.of();
     }
@@ -227,6 +231,117 @@ final class UnboundedLoops {
       }
     }
     return List.of(new Resubmission(first, stop ? Ending.STOP_FLAG : Ending.SUCCESS_ONLY, handler));
+  }
+
+  /** Calls that run a task they are given. */
+  private static final Set<String> TASK_SINKS = Set.of("submit", "execute", "schedule");
+
+  /** Calls that manage a callback's registration rather than run an operation again. */
+  private static final Pattern REGISTRATION =
+      Pattern.compile(
+          "(?i)(add|remove|register|unregister|deregister|cancel|log|debug|info|warn|error|trace)"
+              + "\\w*");
+
+  /**
+   * The calls on a completion callback's failure path that hand the callback itself to the
+   * operation again: {@code kafkaLog.send(key, value, this)} in {@code onCompletion(metadata,
+   * exception)} after {@code if (exception == null) return;}, directly or in a task given to an
+   * executor ({@code retryExecutor.submit(() -> kafkaLog.send(key, value, this))}). The callback
+   * re-issues the work it observed, once per failure. Calls that add or remove listeners, or log,
+   * are not re-issues.
+   */
+  static List<Expr.Call> reissuesWithItself(MethodAnalysis analysis) {
+    String failure = null;
+    for (MethodModel.Param param : analysis.method().params()) {
+      String type = param.type().simpleName();
+      if (param.type().isSubtypeOf("java.lang.Throwable")
+          || type.endsWith("Exception")
+          || type.endsWith("Error")
+          || type.equals("Throwable")) {
+        failure = param.name();
+      }
+    }
+    if (failure == null || analysis.method().body() == null) {
+      return List.of();
+    }
+    boolean leavesWithoutFailure = leavesWhenNull(analysis.method().body(), failure);
+    List<Expr.Call> found = new ArrayList<>();
+    for (Node n : analysis.bodyFrameNodes()) {
+      if (!(n instanceof Expr.Call call)) {
+        continue;
+      }
+      List<Expr.Call> candidates = new ArrayList<>();
+      candidates.add(call);
+      if (TASK_SINKS.contains(call.name())) {
+        for (Expr arg : call.args()) {
+          if (arg instanceof Expr.Lambda lambda) {
+            for (Node m : Nodes.sameFrame(lambda.body())) {
+              if (m instanceof Expr.Call inner) {
+                candidates.add(inner);
+              }
+            }
+          }
+        }
+      }
+      for (Expr.Call candidate : candidates) {
+        if (passesThis(candidate)
+            && !REGISTRATION.matcher(candidate.name()).matches()
+            && (leavesWithoutFailure || underFailureTest(analysis, call, failure))) {
+          found.add(candidate);
+        }
+      }
+    }
+    return found;
+  }
+
+  private static boolean passesThis(Expr.Call call) {
+    for (Expr arg : call.args()) {
+      if (arg instanceof Expr.Name name && name.name().equals("this") && name.qualifier() == null) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether the body starts with {@code if (failure == null) return;} (or a block that returns).
+   */
+  private static boolean leavesWhenNull(Stmt.Block body, String failure) {
+    if (body.statements().isEmpty()
+        || !(body.statements().get(0) instanceof Stmt.If check)
+        || !(check.condition() instanceof Expr.Binary test)
+        || !test.operator().equals("==")
+        || !(isName(test.left(), failure) || isName(test.right(), failure))
+        || !(isNullLiteral(test.left()) || isNullLiteral(test.right()))) {
+      return false;
+    }
+    return !Flow.canCompleteNormally(check.then());
+  }
+
+  /** Whether {@code call} runs only under an {@code if} whose condition reads the failure. */
+  private static boolean underFailureTest(MethodAnalysis analysis, Node call, String failure) {
+    Node child = call;
+    for (Node p = analysis.parent(call); p != null; child = p, p = analysis.parent(p)) {
+      if (p instanceof Stmt.If check && check.then() == child) {
+        if (check.condition() instanceof Expr.Binary test
+            && test.operator().equals("==")
+            && (isNullLiteral(test.left()) || isNullLiteral(test.right()))) {
+          continue; // if (failure == null): the success branch
+        }
+        if (Nodes.mentions(check.condition(), failure)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static boolean isName(Expr expr, String name) {
+    return expr instanceof Expr.Name n && n.name().equals(name) && n.qualifier() == null;
+  }
+
+  private static boolean isNullLiteral(Expr expr) {
+    return expr instanceof Expr.Literal literal && literal.value() == null;
   }
 
   /**

@@ -9,6 +9,7 @@ import com.github.javaparser.ast.expr.BinaryExpr;
 import com.github.javaparser.ast.expr.LambdaExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
+import com.github.javaparser.ast.expr.ThisExpr;
 import com.github.javaparser.ast.stmt.BreakStmt;
 import com.github.javaparser.ast.stmt.DoStmt;
 import com.github.javaparser.ast.stmt.ForEachStmt;
@@ -47,7 +48,22 @@ final class Relevance {
         code.getParentNode().orElse(null) instanceof MethodDeclaration method
             ? method.getNameAsString()
             : null;
+    if (code.getParentNode().orElse(null) instanceof MethodDeclaration method
+        && method.getParameters().stream().anyMatch(p -> isFailureType(p.getTypeAsString()))
+        && code.findFirst(
+                MethodCallExpr.class,
+                c ->
+                    c.getArguments().stream()
+                        .anyMatch(a -> a instanceof ThisExpr t && t.getTypeName().isEmpty()))
+            .isPresent()) {
+      return true; // a callback handing itself to the operation again: send(.., this)
+    }
     return scan(code, 0, self);
+  }
+
+  private static boolean isFailureType(String written) {
+    String simple = written.substring(written.lastIndexOf('.') + 1);
+    return simple.endsWith("Exception") || simple.endsWith("Error") || simple.equals("Throwable");
   }
 
   private static boolean scan(Node node, int loopDepth, String self) {
