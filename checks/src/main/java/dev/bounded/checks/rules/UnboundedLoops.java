@@ -215,8 +215,12 @@ final class UnboundedLoops {
         first = first == null || call.span().start() < first.span().start() ? call : first;
       }
     }
+    boolean reissued = false;
     for (Expr.Call call : reissuesWithItself(analysis)) {
-      first = first == null || call.span().start() < first.span().start() ? call : first;
+      if (first == null || call.span().start() < first.span().start()) {
+        first = call;
+        reissued = true; // a completion callback's failure path: a handler, not a catch clause
+      }
     }
     if (first == null || boundedMethod(analysis) || decidedByJudgedFailure(analysis, first)) {
       return List.of();
@@ -230,7 +234,9 @@ final class UnboundedLoops {
         }
       }
     }
-    return List.of(new Resubmission(first, stop ? Ending.STOP_FLAG : Ending.SUCCESS_ONLY, handler));
+    return List.of(
+        new Resubmission(
+            first, stop ? Ending.STOP_FLAG : Ending.SUCCESS_ONLY, handler || reissued));
   }
 
   /** Calls that run a task they are given. */
