@@ -259,8 +259,12 @@ final class RetryLoops {
           "ArrayIndexOutOfBoundsException",
           "IndexOutOfBoundsException");
 
-  /** Whether a clause catches only {@link #CAPACITY} failures (by simple name, as written). */
-  private static boolean catchesOnlyCapacity(MethodAnalysis analysis, Stmt.Catch clause) {
+  /**
+   * Whether a clause catches only failures of the given simple names: by type where known, else as
+   * written (a type neither on the class path nor in the scanned files).
+   */
+  private static boolean catchesOnly(
+      MethodAnalysis analysis, Stmt.Catch clause, Set<String> simpleNames) {
     if (clause.types().isEmpty()) {
       return false;
     }
@@ -270,7 +274,7 @@ final class RetryLoops {
           type.isKnown() || i >= clause.typeSpans().size()
               ? type.simpleName()
               : simpleName(analysis.context().text(clause.typeSpans().get(i)));
-      if (!CAPACITY.contains(simple)) {
+      if (!simpleNames.contains(simple)) {
         return false;
       }
     }
@@ -280,12 +284,12 @@ final class RetryLoops {
   /** Failures that say "not here": a lookup that may succeed elsewhere, not a transient fault. */
   private static final Set<String> NOT_FOUND =
       Set.of(
-          "java.lang.NoSuchFieldException",
-          "java.lang.NoSuchMethodException",
-          "java.lang.ClassNotFoundException",
-          "java.util.MissingResourceException",
-          "java.io.FileNotFoundException",
-          "java.nio.file.NoSuchFileException");
+          "NoSuchFieldException", // java.lang
+          "NoSuchMethodException", // java.lang
+          "ClassNotFoundException", // java.lang
+          "MissingResourceException", // java.util
+          "FileNotFoundException", // java.io
+          "NoSuchFileException"); // java.nio.file
 
   /**
    * Whether every catch clause that makes the recursive call catches only a "not here" failure
@@ -295,18 +299,8 @@ final class RetryLoops {
     boolean any = false;
     for (Node n : level) {
       if (n instanceof Stmt.Catch clause && callsItself(analysis, clause)) {
-        if (clause.types().isEmpty()) {
+        if (!catchesOnly(analysis, clause, NOT_FOUND)) {
           return false;
-        }
-        for (int i = 0; i < clause.types().size(); i++) {
-          TypeRef type = clause.types().get(i);
-          String simple =
-              type.isKnown() || i >= clause.typeSpans().size()
-                  ? type.simpleName()
-                  : simpleName(analysis.context().text(clause.typeSpans().get(i)));
-          if (NOT_FOUND.stream().noneMatch(q -> q.endsWith("." + simple))) {
-            return false;
-          }
         }
         any = true;
       }
@@ -725,7 +719,7 @@ final class RetryLoops {
     for (Node node : level) {
       if (node instanceof Stmt.Try t && !onlyWaits(t)) {
         for (Stmt.Catch clause : t.catches()) {
-          if (goesRoundAgain(analysis, clause, loop) && !catchesOnlyCapacity(analysis, clause)) {
+          if (goesRoundAgain(analysis, clause, loop) && !catchesOnly(analysis, clause, CAPACITY)) {
             return true;
           }
         }

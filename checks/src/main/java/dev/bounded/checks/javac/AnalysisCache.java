@@ -207,6 +207,8 @@ final class AnalysisCache {
     static final int FAILURE_HANDLER = 1 << 21; // a method named like onException(..)
     static final int REQUEUE = 1 << 22; // in a catch clause, may put the failed work back
     static final int NODE_NAME = 1 << 23; // what a failover walks: nodes, servers, urls
+    static final int FAILURE_TYPE = 1 << 24; // a type named like a failure: IOException, Throwable
+    static final int SELF = 1 << 25; // this
     private static final int COMPUTED = 1 << 30;
 
     private final Names names;
@@ -287,6 +289,12 @@ final class AnalysisCache {
       }
       if (CallNames.isNodeName(name)) {
         bits |= NODE_NAME;
+      }
+      if (name.endsWith("Exception") || name.endsWith("Error") || name.equals("Throwable")) {
+        bits |= FAILURE_TYPE;
+      }
+      if (name.equals("this")) {
+        bits |= SELF;
       }
       Integer arity = CallNames.UNTIMED_WAITS.get(name);
       if (arity != null && arity >= 0 && arity <= 0xFF) {
@@ -445,16 +453,12 @@ final class AnalysisCache {
     }
 
     /** A parameter's type named like a failure: {@code Exception e}, {@code Throwable t}. */
-    private static boolean isFailureType(Tree type) {
+    private boolean isFailureType(Tree type) {
       Name name =
           type instanceof IdentifierTree id
               ? (Name) id.getName()
               : type instanceof MemberSelectTree select ? (Name) select.getIdentifier() : null;
-      if (name == null) {
-        return false;
-      }
-      String simple = name.toString();
-      return simple.endsWith("Exception") || simple.endsWith("Error") || simple.equals("Throwable");
+      return name != null && (names.of(name) & NameFacts.FAILURE_TYPE) != 0;
     }
 
     private void reset(Name methodName) {
@@ -632,9 +636,10 @@ final class AnalysisCache {
           || mentions.any(loop.getExpression(), NameFacts.NODE_NAME);
     }
 
-    private static boolean passesThis(List<? extends ExpressionTree> arguments) {
+    private boolean passesThis(List<? extends ExpressionTree> arguments) {
       for (ExpressionTree argument : arguments) {
-        if (argument instanceof IdentifierTree id && id.getName().contentEquals("this")) {
+        if (argument instanceof IdentifierTree id
+            && (names.of((Name) id.getName()) & NameFacts.SELF) != 0) {
           return true;
         }
       }

@@ -7,6 +7,7 @@ import dev.bounded.checks.model.Expr;
 import dev.bounded.checks.model.MethodModel;
 import dev.bounded.checks.model.Node;
 import dev.bounded.checks.model.Stmt;
+import dev.bounded.checks.model.TypeRef;
 import dev.bounded.checks.model.UnitIndex;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
@@ -112,15 +113,20 @@ final class DelayedRetries {
       return false;
     }
     for (MethodModel.Param param : method.params()) {
-      String type = param.type().simpleName();
-      if (param.type().isSubtypeOf("java.lang.Throwable")
-          || type.endsWith("Exception")
-          || type.endsWith("Error")
-          || type.equals("Throwable")) {
+      if (isFailureType(param.type())) {
         return true;
       }
     }
     return false;
+  }
+
+  /** Whether a parameter's type is a failure: a {@code Throwable}, or named like one. */
+  static boolean isFailureType(TypeRef type) {
+    String name = type.simpleName();
+    return type.isSubtypeOf("java.lang.Throwable")
+        || name.endsWith("Exception")
+        || name.endsWith("Error")
+        || name.equals("Throwable");
   }
 
   /**
@@ -368,11 +374,11 @@ final class DelayedRetries {
     return false;
   }
 
-  private static boolean isNamed(Expr expr, String name) {
+  static boolean isNamed(Expr expr, String name) {
     return expr instanceof Expr.Name n && n.name().equals(name) && n.qualifier() == null;
   }
 
-  private static boolean isNull(Expr expr) {
+  static boolean isNull(Expr expr) {
     return expr instanceof Expr.Literal literal && literal.value() == null;
   }
 

@@ -259,11 +259,7 @@ final class UnboundedLoops {
   static List<Expr.Call> reissuesWithItself(MethodAnalysis analysis) {
     String failure = null;
     for (MethodModel.Param param : analysis.method().params()) {
-      String type = param.type().simpleName();
-      if (param.type().isSubtypeOf("java.lang.Throwable")
-          || type.endsWith("Exception")
-          || type.endsWith("Error")
-          || type.equals("Throwable")) {
+      if (DelayedRetries.isFailureType(param.type())) {
         failure = param.name();
       }
     }
@@ -317,8 +313,9 @@ final class UnboundedLoops {
         || !(body.statements().get(0) instanceof Stmt.If check)
         || !(check.condition() instanceof Expr.Binary test)
         || !test.operator().equals("==")
-        || !(isName(test.left(), failure) || isName(test.right(), failure))
-        || !(isNullLiteral(test.left()) || isNullLiteral(test.right()))) {
+        || !(DelayedRetries.isNamed(test.left(), failure)
+            || DelayedRetries.isNamed(test.right(), failure))
+        || !(DelayedRetries.isNull(test.left()) || DelayedRetries.isNull(test.right()))) {
       return false;
     }
     return !Flow.canCompleteNormally(check.then());
@@ -331,7 +328,7 @@ final class UnboundedLoops {
       if (p instanceof Stmt.If check && check.then() == child) {
         if (check.condition() instanceof Expr.Binary test
             && test.operator().equals("==")
-            && (isNullLiteral(test.left()) || isNullLiteral(test.right()))) {
+            && (DelayedRetries.isNull(test.left()) || DelayedRetries.isNull(test.right()))) {
           continue; // if (failure == null): the success branch
         }
         if (Nodes.mentions(check.condition(), failure)) {
@@ -340,14 +337,6 @@ final class UnboundedLoops {
       }
     }
     return false;
-  }
-
-  private static boolean isName(Expr expr, String name) {
-    return expr instanceof Expr.Name n && n.name().equals(name) && n.qualifier() == null;
-  }
-
-  private static boolean isNullLiteral(Expr expr) {
-    return expr instanceof Expr.Literal literal && literal.value() == null;
   }
 
   /**
