@@ -281,6 +281,43 @@ final class RetryLoops {
     return true;
   }
 
+  /**
+   * Calls that make a bigger buffer: {@code ByteBuffer.allocate(n)}, {@code Arrays.copyOf(a, n)}.
+   */
+  private static final Set<String> ALLOCATIONS =
+      Set.of("allocate", "allocateDirect", "copyOf", "copyOfRange", "ensureCapacity");
+
+  /**
+   * Whether a catch clause makes a new buffer for the next round ({@code buf = new byte[size * 2]},
+   * {@code ByteBuffer bigger = ByteBuffer.allocate(e.getPreferredSize())}): whatever the failure is
+   * called, the handler answers "too small" by growing the buffer, and going round retries nothing
+   * that failed.
+   */
+  private static boolean growsBuffer(Stmt.Catch clause) {
+    for (Node n : Nodes.sameFrame(clause.body())) {
+      Expr made =
+          n instanceof Stmt.LocalVar local
+              ? local.init()
+              : n instanceof Expr.Assign assign && assign.operator().equals("=")
+                  ? assign.value()
+                  : null;
+      if (made instanceof Expr.Call call && ALLOCATIONS.contains(call.name())) {
+        return true;
+      }
+      if (made instanceof Expr.Other other
+          && other.description().equals("new array")
+          && !other.children().isEmpty()) {
+        return true;
+      }
+      if (n instanceof Stmt.ExprStmt e
+          && e.expr() instanceof Expr.Call call
+          && call.name().equals("ensureCapacity")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Failures that say "not here": a lookup that may succeed elsewhere, not a transient fault. */
   private static final Set<String> NOT_FOUND =
       Set.of(
@@ -719,7 +756,10 @@ final class RetryLoops {
     for (Node node : level) {
       if (node instanceof Stmt.Try t && !onlyWaits(t)) {
         for (Stmt.Catch clause : t.catches()) {
-          if (goesRoundAgain(analysis, clause, loop) && !catchesOnly(analysis, clause, CAPACITY)) {
+          if (goesRoundAgain(analysis, clause, loop)
+              && !catchesOnly(analysis, clause, CAPACITY)
+              && !catchesOnly(analysis, clause, NOT_FOUND)
+              && !growsBuffer(clause)) {
             return true;
           }
         }
