@@ -8,9 +8,11 @@ import dev.bounded.checks.model.Node;
 import dev.bounded.checks.model.Stmt;
 import dev.bounded.checks.model.TypeRef;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -1233,8 +1235,52 @@ final class RetryLoops {
     return false;
   }
 
+  /**
+   * The names a round gives a new value of its own: locals declared in the loop, and variables
+   * assigned there, except where the assignment only starts the walk again once it is exhausted
+   * ({@code if (it == null || !it.hasNext()) it = new EvictionIterator(idle);}): that walk goes on
+   * across rounds, one item per round.
+   */
+  private static Set<String> freshResults(List<Node> level) {
+    Set<Node> restarts = Collections.newSetFromMap(new IdentityHashMap<>());
+    for (Node n : level) {
+      if (n instanceof Stmt.If check) {
+        for (Node m : Nodes.sameFrame(check.then())) {
+          if (m instanceof Expr.Assign assign
+              && assign.target() instanceof Expr.Name target
+              && namesIn(check.condition(), target.name())) {
+            restarts.add(m);
+          }
+        }
+      }
+    }
+    Set<String> names = new HashSet<>();
+    for (Node n : level) {
+      if (n instanceof Stmt.LocalVar local) {
+        names.add(local.name());
+      } else if (n instanceof Expr.Assign assign
+          && assign.target() instanceof Expr.Name target
+          && !restarts.contains(n)) {
+        names.add(target.name());
+      }
+    }
+    return names;
+  }
+
+  /** Whether a variable or field of that name appears in the expression. */
+  private static boolean namesIn(Expr expr, String name) {
+    for (Node n : Nodes.sameFrame(expr)) {
+      if (n instanceof Expr.Name written
+          && written.kind() != Expr.NameKind.TYPE
+          && written.name().equals(name)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private static boolean takesItems(MethodAnalysis analysis, LoopInfo loop, List<Node> level) {
-    Set<String> fresh = Nodes.namesSet(level);
+    Set<String> fresh = freshResults(level);
     for (Node n : level) {
       if (n instanceof Expr.Call call) {
         String name = call.name();

@@ -27,8 +27,9 @@ final class CatchAllRetries {
   /** Names of calls that decide whether a failure is worth retrying. */
   private static final NamePattern CLASSIFIER =
       NamePattern.containing(
-          "(?i).*(retr|transient|recoverable|classif|fatal|should|throwif|propagateif).*",
+          "(?i).*(retr|rethrow|transient|recoverable|classif|fatal|should|throwif|propagateif).*",
           "retr",
+          "rethrow",
           "transient",
           "recoverable",
           "classif",
