@@ -875,7 +875,13 @@ final class RetryLoops {
     List<Stmt> statements = block.statements();
     for (int i = 1; i < statements.size(); i++) {
       if (statements.get(i) == b) {
-        return statements.get(i - 1) instanceof Stmt.ExprStmt e
+        Stmt before = statements.get(i - 1);
+        if (before instanceof Stmt.ExprStmt e
+            && e.expr() instanceof Expr.Call report
+            && FAILURE_REPORT.matcher(report.name()).matches()) {
+          return true; // if (!waitFlush(hint)) { logTimeout(id); break; }: it gives up
+        }
+        return before instanceof Stmt.ExprStmt e
             && e.expr() instanceof Expr.Assign assign
             && assign.operator().equals("=")
             && assign.target() instanceof Expr.Name flag
@@ -886,6 +892,14 @@ final class RetryLoops {
     }
     return false;
   }
+
+  /**
+   * Calls that report a failure: a {@code break} right after one gives up ({@code logTimeout(id);
+   * break;}, {@code log.warn(..); break;}); it does not leave on a success.
+   */
+  private static final java.util.regex.Pattern FAILURE_REPORT =
+      java.util.regex.Pattern.compile(
+          "warn|warning|error|severe|fatal|(?i).*(fail|timeout|timedout|abort|giveup|givingup).*");
 
   /** Names of flags that say whether the work succeeded ({@code success}, {@code acquired}). */
   private static final java.util.regex.Pattern SUCCESS_FLAG =
