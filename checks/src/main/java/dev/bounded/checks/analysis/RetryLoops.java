@@ -1180,6 +1180,15 @@ final class RetryLoops {
    * Whether an item call picks the next node or address to try ({@code currentServer =
    * servers.next()}, {@code addresses.hasNext()}): a failover, not a new item to process.
    */
+  /**
+   * The calls of an iterator or a queue that may pick the next node to try ({@code
+   * servers.next()}): by the names they are written with, failover, not items. A socket's or a
+   * channel's {@code receive}, {@code accept} or {@code readLine} takes the next item whatever the
+   * socket is called.
+   */
+  private static final Set<String> ITERATOR_CALLS =
+      Set.of("next", "nextElement", "hasNext", "hasMoreElements", "poll", "pollFirst", "pollLast");
+
   private static boolean picksNode(MethodAnalysis analysis, Expr.Call call) {
     Node parent = analysis.parent(call);
     for (Node argument = call;
@@ -1307,7 +1316,7 @@ final class RetryLoops {
           continue;
         }
         if ((ITEM_CALLS.contains(name) || (name.equals("poll") && call.args().isEmpty()))
-            && !picksNode(analysis, call)
+            && !(ITERATOR_CALLS.contains(name) && picksNode(analysis, call))
             && !(name.equals("hasNext") && nextPicksNode(analysis, call, level))) {
           return true;
         }
@@ -1330,6 +1339,16 @@ final class RetryLoops {
           && !CallNames.isNodeName(local.name())
           && !analysis.isInCatchBody(n, loop.node())) {
         return true; // List<Message> msgs = queue.takeMessages(batch);
+      }
+      if (n instanceof Expr.Assign assign
+          && assign.operator().equals("=")
+          && assign.target() instanceof Expr.Name target
+          && assign.value() instanceof Expr.Call fetch
+          && fetch.name().startsWith("receive")
+          && isItemFetch(fetch)
+          && !CallNames.isNodeName(target.name())
+          && !analysis.isInCatchBody(n, loop.node())) {
+        return true; // data = endpoint.receiveBroadcast(): the next datagram, whoever sends it
       }
       if (n instanceof Expr.Assign assign
           && assign.target() instanceof Expr.Name target
