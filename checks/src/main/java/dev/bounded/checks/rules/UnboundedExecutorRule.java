@@ -438,6 +438,7 @@ public final class UnboundedExecutorRule implements Rule {
           return; // shutdown(), isShutdown(), a setter: no task
         } else if ((!call.args().isEmpty() && PoolShapes.isWorker(analysis, call.args().get(0)))
             || guarded.contains(call)
+            || calledOnlyUnderGuard(analysis, method)
             // invokeAll/invokeAny return only when the batch is done: each caller waits for
             // its own tasks, so the queue holds at most one batch per waiting caller.
             || call.name().equals("invokeAll")
@@ -463,6 +464,44 @@ public final class UnboundedExecutorRule implements Rule {
       }
       other = true;
     }
+  }
+
+  /**
+   * Whether a private method is called only under an in-flight guard of its callers ({@code if
+   * (stale() && updating.compareAndSet(false, true)) refresh();}) or from constructors: the guard
+   * bounds what it submits as if the submission sat under it.
+   */
+  @SuppressWarnings("ReferenceEquality") // methods are compared by identity
+  static boolean calledOnlyUnderGuard(MethodAnalysis analysis, MethodModel callee) {
+    if (!callee.isPrivate() || callee.isConstructor() || callee.body() == null) {
+      return false;
+    }
+    boolean called = false;
+    for (MethodModel caller : analysis.context().unit().methods()) {
+      if (caller == callee || caller.body() == null || !caller.owner().equals(callee.owner())) {
+        continue;
+      }
+      Set<Node> guarded = null;
+      for (Expr.Call call : Nodes.calls(caller.body())) {
+        if (!call.name().equals(callee.name())
+            || call.args().size() != callee.params().size()
+            || !(call.receiver() == null
+                || (call.receiver() instanceof Expr.Name self && self.name().equals("this")))) {
+          continue;
+        }
+        called = true;
+        if (caller.isConstructor()) {
+          continue;
+        }
+        if (guarded == null) {
+          guarded = guardedNodes(caller.body());
+        }
+        if (!guarded.contains(call)) {
+          return false;
+        }
+      }
+    }
+    return called;
   }
 
   /** Timers: each keeps one entry in a scheduled executor's queue for as long as it runs. */
@@ -551,6 +590,10 @@ public final class UnboundedExecutorRule implements Rule {
    * limiter.tryAcquire(..)} or {@code acquire(..)} (a rate limiter or semaphore).
    */
   private static boolean isGuard(Expr condition) {
+    if (condition instanceof Expr.Binary both && both.operator().equals("&&")) {
+      // if (stale() && updating.compareAndSet(false, true)): the guard must hold as well
+      return isGuard(both.left()) || isGuard(both.right());
+    }
     if (condition instanceof Expr.Call call
         && call.receiver() != null
         && (call.name().equals("tryAcquire")
