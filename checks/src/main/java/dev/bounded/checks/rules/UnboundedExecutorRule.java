@@ -89,7 +89,7 @@ public final class UnboundedExecutorRule implements Rule {
         continue;
       }
       String kept = keptBeyondTheMethod(analysis, creation);
-      if (kept == null) {
+      if (kept == null || askedForWithoutLimit(analysis, creation)) {
         continue;
       }
       Uses uses = uses(analysis, creation);
@@ -118,6 +118,70 @@ public final class UnboundedExecutorRule implements Rule {
               fixes(analysis, unbounded)));
     }
     return findings;
+  }
+
+  /**
+   * Whether the unbounded executor is made only when the configuration says "no limit" and a
+   * bounded one otherwise: {@code if (maxSize == -1) pool = newCachedThreadPool(); else pool = new
+   * ThreadPoolExecutor(0, maxSize, ..);}. The user asked for it; the default is bounded.
+   */
+  @SuppressWarnings("ReferenceEquality") // nodes are compared by identity
+  private static boolean askedForWithoutLimit(MethodAnalysis analysis, Expr creation) {
+    Node child = creation;
+    for (Node parent = analysis.parent(creation);
+        parent != null && !(parent instanceof Expr.Lambda);
+        child = parent, parent = analysis.parent(parent)) {
+      if (parent instanceof Stmt.If test
+          && test.then() == child
+          && test.otherwise() != null
+          && saysNoLimit(test.condition())) {
+        for (Node n : Nodes.sameFrame(test.otherwise())) {
+          if ((n instanceof Expr.New || n instanceof Expr.Call)
+              && !(n instanceof Expr.Call call && call.receiver() == null)
+              && isExecutorMade((Expr) n)) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  /** {@code size == -1}, {@code size < 0}, {@code size <= 0}: a configured "no limit". */
+  private static boolean saysNoLimit(Expr condition) {
+    if (!(condition instanceof Expr.Binary test)) {
+      return false;
+    }
+    Object value = literalInt(test.right());
+    return switch (test.operator()) {
+      case "==" -> Integer.valueOf(-1).equals(value);
+      case "<", "<=" -> Integer.valueOf(0).equals(value);
+      default -> false;
+    };
+  }
+
+  private static Object literalInt(Expr expr) {
+    if (expr instanceof Expr.Literal literal && literal.value() instanceof Number number) {
+      return number.intValue();
+    }
+    if (expr instanceof Expr.Unary minus
+        && minus.operator().equals("-")
+        && minus.operand() instanceof Expr.Literal literal
+        && literal.value() instanceof Number number) {
+      return -number.intValue();
+    }
+    return null;
+  }
+
+  /** Whether an expression makes an executor: a pool's constructor or an {@code Executors} call. */
+  private static boolean isExecutorMade(Expr expr) {
+    if (expr instanceof Expr.New made) {
+      String name = made.type().simpleName();
+      return name.endsWith("Executor") || name.endsWith("ExecutorService") || name.endsWith("Pool");
+    }
+    return expr instanceof Expr.Call call
+        && CallNames.EXECUTOR_FACTORIES.contains(call.name())
+        && Nodes.isStaticCallOn(call, EXECUTORS);
   }
 
   /** Why an executor creation is unbounded, or {@code null}. */
