@@ -79,7 +79,9 @@ public final class BackoffWithoutJitterRule implements Rule {
               List.of()));
     }
     for (Node n : Nodes.preOrder(analysis.method().body())) {
-      if (n instanceof Expr.New fixed && isFixedBackOff(fixed)) {
+      if (n instanceof Expr.New fixed
+          && isFixedBackOff(fixed)
+          && !isUsersInterval(analysis, fixed)) {
         findings.add(
             new Finding(
                 NAME,
@@ -142,6 +144,21 @@ public final class BackoffWithoutJitterRule implements Rule {
       return false;
     }
     return creation.args().isEmpty() || !isZero(creation.args().get(0));
+  }
+
+  /**
+   * Whether a configuration setter builds the fixed backoff from the interval it is given ({@code
+   * setRecoveryInterval(long interval) { backOff = new FixedBackOff(interval, UNLIMITED); }}): the
+   * fixed interval is what the user asked for. The default built elsewhere is still reported.
+   */
+  private static boolean isUsersInterval(MethodAnalysis analysis, Expr.New creation) {
+    String method = analysis.method().name();
+    if (creation.args().isEmpty()
+        || !(method.startsWith("set") || method.startsWith("with"))
+        || !(creation.args().get(0) instanceof Expr.Name interval)) {
+      return false;
+    }
+    return analysis.method().params().stream().anyMatch(p -> interval.isVariable(p.name()));
   }
 
   private static boolean isZero(Expr delay) {
