@@ -489,11 +489,27 @@ public final class PerAttemptTimeoutRule implements Rule {
     for (Node n : Nodes.sameFrame(callee.body())) {
       if (n instanceof Expr.Call wait
           && isFreshTimeout(inner, wait, config)
-          && !takesTimeoutFromParameters(inner, wait, config)) {
+          && !takesTimeoutFromParameters(inner, wait, config)
+          // while (!lock.tryLock(100, MILLISECONDS)) { if (!isAlive()) throw ..; }: a poll slice
+          // the callee repeats until its condition holds, not a bound on the attempt.
+          && !isPollSlice(inner, wait)) {
         return shortText(inner, wait);
       }
     }
     return null;
+  }
+
+  /**
+   * Whether a callee's wait sits in a loop of the callee that goes round until a condition holds
+   * ({@code while}, {@code do}, {@code for}; not a walk over items) and is not itself a retry loop.
+   */
+  private static boolean isPollSlice(MethodAnalysis inner, Expr.Call wait) {
+    LoopInfo loop = inner.innermostLoop(wait);
+    return loop != null
+        && !loop.isRetryLoop()
+        && (loop.kind() == LoopInfo.Kind.WHILE
+            || loop.kind() == LoopInfo.Kind.DO_WHILE
+            || loop.kind() == LoopInfo.Kind.FOR);
   }
 
   /** Whether the method's own frame calls a method that takes a timeout. */
