@@ -5,6 +5,7 @@ import dev.bounded.checks.model.MethodModel;
 import dev.bounded.checks.model.Node;
 import dev.bounded.checks.model.SourceContext;
 import dev.bounded.checks.model.Stmt;
+import dev.bounded.checks.model.TypeRef;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -168,7 +169,9 @@ public final class MethodAnalysis {
                 // A set or a map remembers the work (to destroy it, to report it): nobody takes
                 // from it to try again.
                 && !queue.type().isSubtypeOf("java.util.Set")
-                && !queue.type().isSubtypeOf("java.util.Map"))
+                && !queue.type().isSubtypeOf("java.util.Map")
+                // frame.put(buffer): bytes copied into a buffer, not work put back in a queue
+                && !isBuffer(queue.type()))
             || (CallNames.isRetryNamed(call.name())
                 && !isSelfCall(call)
                 && parent(call) instanceof Stmt.ExprStmt))) {
@@ -203,7 +206,17 @@ public final class MethodAnalysis {
     return CallNames.ENQUEUES.contains(call.name())
         && call.receiver() instanceof Expr.Name queue
         && queue.kind() == Expr.NameKind.FIELD
+        && !isBuffer(queue.type())
         && passesParameter(call);
+  }
+
+  /** A byte or character buffer ({@code ByteBuffer}, Netty's {@code ByteBuf}, a builder). */
+  private static boolean isBuffer(TypeRef type) {
+    String name = type.simpleName();
+    return type.isSubtypeOf("java.nio.Buffer")
+        || name.endsWith("Buffer")
+        || name.equals("ByteBuf")
+        || name.equals("StringBuilder");
   }
 
   /** Whether one of the call's arguments is a parameter of the method, as it is. */

@@ -878,7 +878,7 @@ final class RetryLoops {
         Stmt before = statements.get(i - 1);
         if (before instanceof Stmt.ExprStmt e
             && e.expr() instanceof Expr.Call report
-            && FAILURE_REPORT.matcher(report.name()).matches()) {
+            && (FAILURE_REPORT.matcher(report.name()).matches() || logsAtFailureLevel(report))) {
           return true; // if (!waitFlush(hint)) { logTimeout(id); break; }: it gives up
         }
         return before instanceof Stmt.ExprStmt e
@@ -892,6 +892,18 @@ final class RetryLoops {
     }
     return false;
   }
+
+  /** {@code logger.log(Level.WARNING, ..)}, {@code log(SentryLevel.ERROR, ..)}. */
+  private static boolean logsAtFailureLevel(Expr.Call call) {
+    if (!call.name().equals("log") || call.args().isEmpty()) {
+      return false;
+    }
+    return call.args().get(0) instanceof Expr.Name level
+        && FAILURE_LEVEL.matcher(level.name()).matches();
+  }
+
+  private static final java.util.regex.Pattern FAILURE_LEVEL =
+      java.util.regex.Pattern.compile("WARN|WARNING|ERROR|SEVERE|FATAL");
 
   /**
    * Calls that report a failure: a {@code break} right after one gives up ({@code logTimeout(id);
@@ -1283,7 +1295,9 @@ final class RetryLoops {
         names.add(local.name());
       } else if (n instanceof Expr.Assign assign
           && assign.target() instanceof Expr.Name target
-          && !restarts.contains(n)) {
+          && !restarts.contains(n)
+          // it = null: a reset, so that the next round starts the walk again
+          && !(assign.value() instanceof Expr.Literal nothing && nothing.value() == null)) {
         names.add(target.name());
       }
     }
