@@ -1331,6 +1331,9 @@ final class RetryLoops {
         }
         if ((ITEM_CALLS.contains(name) || (name.equals("poll") && call.args().isEmpty()))
             && !(ITERATOR_CALLS.contains(name) && picksNode(analysis, call))
+            // builder.nextToken(null) sets a field; an item fetch takes no argument
+            && !(name.startsWith("next") && !call.args().isEmpty())
+            && !analysis.isInCatchBody(call, loop.node())
             && !(name.equals("hasNext") && nextPicksNode(analysis, call, level))) {
           return true;
         }

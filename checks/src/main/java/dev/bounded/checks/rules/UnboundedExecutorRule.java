@@ -399,6 +399,16 @@ public final class UnboundedExecutorRule implements Rule {
   }
 
   /**
+   * Whether a field is named through any object but plain {@code this}: {@code Outer.this.pool}.
+   */
+  private static boolean throughOtherInstance(Expr.Name use) {
+    return use.qualifier() != null
+        && !(use.qualifier() instanceof Expr.Name q
+            && q.name().equals("this")
+            && q.qualifier() == null);
+  }
+
+  /**
    * Whether a field is named through another object: {@code manager.pool}, not {@code this.pool}.
    */
   private static boolean isThroughAnotherObject(Expr.Name use) {
@@ -501,8 +511,11 @@ public final class UnboundedExecutorRule implements Rule {
         } else if (!SUBMISSIONS.contains(call.name())) {
           return; // shutdown(), isShutdown(), a setter: no task
         } else if ((!call.args().isEmpty() && PoolShapes.isWorker(analysis, call.args().get(0)))
-            || guarded.contains(call)
-            || calledOnlyUnderGuard(analysis, method)
+            // A guard bounds the queue only as the executor's own object's flag: through an
+            // outer instance (Pool.this.cancellator, under each future's own flag) it is one task
+            // per inner object.
+            || (!throughOtherInstance(use)
+                && (guarded.contains(call) || calledOnlyUnderGuard(analysis, method)))
             // invokeAll/invokeAny return only when the batch is done: each caller waits for
             // its own tasks, so the queue holds at most one batch per waiting caller.
             || call.name().equals("invokeAll")
