@@ -1113,6 +1113,9 @@ public final class NonIdempotentRetryRule implements Rule {
         continue;
       }
       anyRetryingCatch = true;
+      if (goesRoundOnlyOnRefusal(clause)) {
+        continue;
+      }
       for (TypeRef type : clause.types()) {
         if (!NOTHING_SENT.contains(type.name())) {
           return false;
@@ -1123,6 +1126,37 @@ public final class NonIdempotentRetryRule implements Rule {
       }
     }
     return anyRetryingCatch;
+  }
+
+  /** Names of failure kinds by which the server says it did not take the request. */
+  private static final java.util.regex.Pattern REFUSAL =
+      java.util.regex.Pattern.compile(
+          "(?i).*(reject|refus|not_?leader|throttl|too_?many|overload|busy).*");
+
+  /**
+   * Whether a handler goes round only for a failure the server answered as a refusal and rethrows
+   * every other: {@code if (e.getType() == SESSION_CREATION_REJECTED) { retry = true; } else {
+   * throw e; }}. A refusal is an answer that the request was not taken, so nothing can have been
+   * applied twice.
+   */
+  private static boolean goesRoundOnlyOnRefusal(Stmt.Catch clause) {
+    List<Stmt> statements = clause.body().statements();
+    if (statements.isEmpty()
+        || !(statements.get(0) instanceof Stmt.If check)
+        || check.otherwise() == null
+        || !Flow.leaves(check.otherwise())
+        || !Nodes.mentions(check.condition(), clause.parameter())) {
+      return false;
+    }
+    for (Node n : Nodes.sameFrame(check.condition())) {
+      if ((n instanceof Expr.Name name && REFUSAL.matcher(name.name()).matches())
+          || (n instanceof Expr.Literal literal
+              && literal.value() instanceof String text
+              && REFUSAL.matcher(text).matches())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static boolean isJdbcStatement(Expr receiver) {
