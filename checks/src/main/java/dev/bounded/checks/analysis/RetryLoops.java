@@ -1189,10 +1189,6 @@ final class RetryLoops {
   }
 
   /**
-   * Whether an item call picks the next node or address to try ({@code currentServer =
-   * servers.next()}, {@code addresses.hasNext()}): a failover, not a new item to process.
-   */
-  /**
    * The calls of an iterator or a queue that may pick the next node to try ({@code
    * servers.next()}): by the names they are written with, failover, not items. A socket's or a
    * channel's {@code receive}, {@code accept} or {@code readLine} takes the next item whatever the
@@ -1201,6 +1197,10 @@ final class RetryLoops {
   private static final Set<String> ITERATOR_CALLS =
       Set.of("next", "nextElement", "hasNext", "hasMoreElements", "poll", "pollFirst", "pollLast");
 
+  /**
+   * Whether an item call picks the next node or address to try ({@code currentServer =
+   * servers.next()}, {@code addresses.hasNext()}): a failover, not a new item to process.
+   */
   private static boolean picksNode(MethodAnalysis analysis, Expr.Call call) {
     Node parent = analysis.parent(call);
     for (Node argument = call;

@@ -136,9 +136,7 @@ public final class UnboundedExecutorRule implements Rule {
           && test.otherwise() != null
           && saysNoLimit(test.condition())) {
         for (Node n : Nodes.sameFrame(test.otherwise())) {
-          if ((n instanceof Expr.New || n instanceof Expr.Call)
-              && !(n instanceof Expr.Call call && call.receiver() == null)
-              && isExecutorMade((Expr) n)) {
+          if (n instanceof Expr made && isExecutorMade(made)) {
             return true;
           }
         }
@@ -152,7 +150,7 @@ public final class UnboundedExecutorRule implements Rule {
     if (!(condition instanceof Expr.Binary test)) {
       return false;
     }
-    Object value = literalInt(test.right());
+    Integer value = literalInt(test.right());
     return switch (test.operator()) {
       case "==" -> Integer.valueOf(-1).equals(value);
       case "<", "<=" -> Integer.valueOf(0).equals(value);
@@ -160,7 +158,7 @@ public final class UnboundedExecutorRule implements Rule {
     };
   }
 
-  private static Object literalInt(Expr expr) {
+  private static Integer literalInt(Expr expr) {
     if (expr instanceof Expr.Literal literal && literal.value() instanceof Number number) {
       return number.intValue();
     }
