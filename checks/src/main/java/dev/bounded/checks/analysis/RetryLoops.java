@@ -1289,19 +1289,18 @@ final class RetryLoops {
         }
       }
     }
-    Set<String> names = new HashSet<>();
+    List<Node> fresh = new ArrayList<>();
     for (Node n : level) {
-      if (n instanceof Stmt.LocalVar local) {
-        names.add(local.name());
-      } else if (n instanceof Expr.Assign assign
-          && assign.target() instanceof Expr.Name target
-          && !restarts.contains(n)
-          // it = null: a reset, so that the next round starts the walk again
-          && !(assign.value() instanceof Expr.Literal nothing && nothing.value() == null)) {
-        names.add(target.name());
+      // it = null: a reset, so that the next round starts the walk again
+      boolean reset =
+          n instanceof Expr.Assign assign
+              && assign.value() instanceof Expr.Literal nothing
+              && nothing.value() == null;
+      if (!restarts.contains(n) && !reset) {
+        fresh.add(n);
       }
     }
-    return names;
+    return Nodes.namesSet(fresh);
   }
 
   /** Whether a variable or field of that name appears in the expression. */

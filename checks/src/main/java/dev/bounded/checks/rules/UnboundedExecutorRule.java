@@ -488,6 +488,9 @@ public final class UnboundedExecutorRule implements Rule {
     private boolean other;
     private boolean limited;
 
+    /** Per method that submits: whether only guarded callers call it (one walk of the unit). */
+    private final IdentityHashMap<MethodModel, Boolean> underGuard = new IdentityHashMap<>();
+
     @SuppressWarnings("ReferenceEquality") // nodes are compared by identity
     void add(
         MethodAnalysis analysis,
@@ -513,7 +516,8 @@ public final class UnboundedExecutorRule implements Rule {
             // outer instance (Pool.this.cancellator, under each future's own flag) it is one task
             // per inner object.
             || (!throughOtherInstance(use)
-                && (guarded.contains(call) || calledOnlyUnderGuard(analysis, method)))
+                && (guarded.contains(call)
+                    || underGuard.computeIfAbsent(method, m -> calledOnlyUnderGuard(analysis, m))))
             // invokeAll/invokeAny return only when the batch is done: each caller waits for
             // its own tasks, so the queue holds at most one batch per waiting caller.
             || call.name().equals("invokeAll")
