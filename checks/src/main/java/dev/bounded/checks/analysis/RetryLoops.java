@@ -1339,8 +1339,11 @@ final class RetryLoops {
         if (name.equals("read") && loop.condition() != null && contains(loop.condition(), call)) {
           return true;
         }
-        if (isRemovalFromFront(call)) {
+        if (isRemovalFromFront(call) && !analysis.isInCatchBody(call, loop.node())) {
           return true;
+        }
+        if (removesWhatItPicked(level, call) && !analysis.isInCatchBody(call, loop.node())) {
+          return true; // task = tasks.first(); .. if (tasks.remove(task)) run(task)
         }
         if (calleeTakesItems(analysis, call)) {
           return true;
@@ -1348,6 +1351,13 @@ final class RetryLoops {
       }
       if (advancesAlongChain(n) && !analysis.isInCatchBody(n, loop.node())) {
         return true; // t = t.getCause(): a walk along a chain, one link per round
+      }
+      if (n instanceof Stmt.LocalVar local
+          && local.init() instanceof Expr.Call fetch
+          && isQueueRemoval(fetch)
+          && !local.type().simpleName().equals("boolean")
+          && !analysis.isInCatchBody(n, loop.node())) {
+        return true; // Reference<?> ref = queue.remove(timeout): the next enqueued reference
       }
       if (n instanceof Stmt.LocalVar local
           && local.init() instanceof Expr.Call fetch
@@ -1444,6 +1454,58 @@ final class RetryLoops {
 
   private static boolean isItemFetch(Expr.Call call) {
     return ITEM_SHAPE.matches(call.name()) && !NOT_AN_ITEM.matches(call.name());
+  }
+
+  /** Calls that look at the first element of a collection without taking it. */
+  private static final Set<String> PEEKS =
+      Set.of("first", "peek", "peekFirst", "element", "getFirst", "firstKey", "firstEntry");
+
+  /**
+   * {@code ref = queue.remove(timeout)} on a queue ({@code ReferenceQueue.remove}): a blocking take
+   * of the next element, with a timeout.
+   */
+  private static boolean isQueueRemoval(Expr.Call call) {
+    return call.name().equals("remove")
+        && call.args().size() == 1
+        && call.receiver() instanceof Expr.Name queue
+        && (queue.type().isSubtypeOf("java.lang.ref.ReferenceQueue")
+            || queue.name().toLowerCase(java.util.Locale.ROOT).endsWith("queue"));
+  }
+
+  /**
+   * Whether the call removes from a collection the element the round picked from it: {@code task =
+   * tasks.first(); .. tasks.remove(task)}. The round takes that element; the next round looks at
+   * the next one.
+   */
+  private static boolean removesWhatItPicked(List<Node> level, Expr.Call call) {
+    if (!call.name().equals("remove")
+        || call.args().size() != 1
+        || !(call.receiver() instanceof Expr.Name from)
+        || !(call.args().get(0) instanceof Expr.Name picked)) {
+      return false;
+    }
+    for (Node n : level) {
+      Expr value = null;
+      String target = null;
+      if (n instanceof Expr.Assign assign
+          && assign.operator().equals("=")
+          && assign.target() instanceof Expr.Name written) {
+        target = written.name();
+        value = assign.value();
+      } else if (n instanceof Stmt.LocalVar local) {
+        target = local.name();
+        value = local.init();
+      }
+      if (picked.name().equals(target)
+          && value instanceof Expr.Call peek
+          && PEEKS.contains(peek.name())
+          && peek.args().isEmpty()
+          && peek.receiver() instanceof Expr.Name source
+          && source.name().equals(from.name())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

@@ -14,6 +14,7 @@ import dev.bounded.checks.model.Stmt;
 import dev.bounded.checks.model.TypeRef;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
@@ -354,16 +355,31 @@ final class CatchAllRetries {
     String storedIn = null;
     // By identity: model nodes are records, whose equals and hashCode walk the whole subtree.
     Set<Node> testedInIf = Collections.newSetFromMap(new IdentityHashMap<>());
+    // The failure under another name: E exception = (E) e; if (!retry.apply(exception)) throw e;
+    Set<String> names = new HashSet<>();
+    names.add(e);
     for (Node n : Nodes.sameFrame(clause.body())) {
-      if (n instanceof Stmt.If check && Nodes.mentions(check.condition(), e)) {
+      if (n instanceof Stmt.LocalVar alias
+          && alias.init() instanceof Expr.Name value
+          && value.isVariable(e)) {
+        names.add(alias.name());
+      }
+    }
+    for (Node n : Nodes.sameFrame(clause.body())) {
+      if (onGiveUpPath(analysis, n, clause.body())) {
+        // if (attempt < retries) { sleep(); } else if (e instanceof VaultException) throw ..:
+        // once the handler has given up, a test of the failure only picks what to throw.
+        continue;
+      }
+      if (n instanceof Stmt.If check && mentionsAny(check.condition(), names)) {
         // Classification only if some kinds of failure leave: a branch that goes round for every
         // other failure as well does not classify. A clause that catches Errors classifies only
         // if an Error can take the branch that leaves: `if (t instanceof IOException) break;`
         // lets I/O failures leave and sends every Error round again.
         Truth error = catchesErrors ? errorTakes(analysis, check.condition(), e) : Truth.UNKNOWN;
-        if ((Flow.leaves(check.then()) && error != Truth.NO)
+        if ((leavesOrHandsOn(check.then(), e) && error != Truth.NO)
             || (check.otherwise() != null
-                && Flow.leaves(check.otherwise())
+                && leavesOrHandsOn(check.otherwise(), e)
                 && error != Truth.YES)) {
           return true;
         }
@@ -403,6 +419,56 @@ final class CatchAllRetries {
     // Stored, then judged after the try: attempt = new Attempt(e); ... if
     // (stop.shouldStop(attempt))
     return storedIn != null && judgedAfterTry(analysis, clause, storedIn);
+  }
+
+  /**
+   * Whether the node sits in a branch of an {@code if} of the handler that leaves on every path:
+   * what runs there has already given up the retry.
+   */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  private static boolean onGiveUpPath(MethodAnalysis analysis, Node node, Stmt body) {
+    Node child = node;
+    for (Node p = analysis.parent(node); p != null && child != body; p = analysis.parent(p)) {
+      if (p instanceof Stmt.If check
+          && (check.then() == child || check.otherwise() == child)
+          && Flow.leaves((Stmt) child)) {
+        return true;
+      }
+      child = p;
+    }
+    return false;
+  }
+
+  private static boolean mentionsAny(Expr expr, Set<String> names) {
+    for (String name : names) {
+      if (Nodes.mentions(expr, name)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether a branch leaves, or hands the failure on to whoever waits for the outcome ({@code
+   * result.completeWithError(e)}, {@code future.completeExceptionally(e)}) and does not run the
+   * work again.
+   */
+  private static boolean leavesOrHandsOn(Stmt branch, String e) {
+    if (Flow.leaves(branch)) {
+      return true;
+    }
+    boolean handsOn = false;
+    for (Node n : Nodes.sameFrame(branch)) {
+      if (n instanceof Expr.Call call) {
+        if (runsAgainLater(call)) {
+          return false;
+        }
+        handsOn |=
+            Interrupts.isPropagatingCall(call.name())
+                && call.args().stream().anyMatch(a -> Nodes.mentions(a, e));
+      }
+    }
+    return handsOn;
   }
 
   /** Three-valued: whether every, no or some failures of a kind make a condition true. */

@@ -26,6 +26,7 @@ final class Interrupts {
   private static final Set<String> PROPAGATING_CALLS =
       Set.of(
           "completeExceptionally",
+          "completeWithError",
           "setException",
           "obtrudeException",
           "onError",
@@ -436,8 +437,10 @@ final class Interrupts {
         }
         // Thrown as built by a helper whose source is not seen (throw Exceptions.bubble(e)): it
         // may restore the flag before wrapping, so nothing is known and the rule stays silent.
+        // The helper must be given the exception itself: one given a wrapper built here
+        // (extract(e).orElse(new UaException(code, e))) sees no interrupt to restore.
         if (thrown.value() instanceof Expr.Call helper
-            && helper.args().stream().anyMatch(a -> Nodes.mentions(a, e))
+            && helper.args().stream().anyMatch(a -> isVariable(a, e))
             && analysis.context().unit().declarationInProject(helper) == null
             && !logsWhatItIsGiven(helper, e)) {
           return true;

@@ -572,9 +572,11 @@ public final class NonIdempotentRetryRule implements Rule {
       return null; // work put back on a queue: what runs again is not an operation handed in
     }
     String operation = null;
+    boolean throwsNothingChecked = false;
     for (Node n : analysis.loopLevel(loop)) {
       if (n instanceof Expr.Call call && operation == null) {
         operation = opaqueOperation(analysis, loop, call);
+        throwsNothingChecked = operation != null && throwsNothingChecked(call);
       }
       if ((n instanceof Expr.Call call
               && ASKS_IDEMPOTENCY.matches(call.name())
@@ -594,7 +596,10 @@ public final class NonIdempotentRetryRule implements Rule {
       }
       TypeRef after = null;
       for (TypeRef type : clause.types()) {
-        if (!NOTHING_SENT.contains(type.name())) {
+        // A Supplier or Runnable throws no checked exception: an InterruptedException caught
+        // around supplier.get() comes from the sleep before it, when nothing was sent.
+        if (!NOTHING_SENT.contains(type.name())
+            && !(throwsNothingChecked && isCheckedException(type))) {
           after = type;
         }
       }
@@ -680,6 +685,63 @@ public final class NonIdempotentRetryRule implements Rule {
       }
     }
     return false;
+  }
+
+  /** Functional interfaces of the JDK whose method declares no checked exception. */
+  private static final Set<String> UNCHECKED_FUNCTIONS =
+      Set.of(
+          "Runnable",
+          "Supplier",
+          "Function",
+          "BiFunction",
+          "Consumer",
+          "BiConsumer",
+          "Predicate",
+          "BiPredicate",
+          "UnaryOperator",
+          "BinaryOperator",
+          "BooleanSupplier",
+          "IntSupplier",
+          "LongSupplier",
+          "DoubleSupplier");
+
+  /** Checked exceptions that retry loops catch, known by name where types are not. */
+  private static final Set<String> CHECKED_BY_NAME =
+      Set.of(
+          "InterruptedException",
+          "ExecutionException",
+          "TimeoutException",
+          "IOException",
+          "InterruptedIOException",
+          "SocketTimeoutException",
+          "SocketException",
+          "ConnectException");
+
+  /**
+   * Whether the operation is a {@code Runnable} or a {@code java.util.function} interface handed in
+   * as a parameter, whose method declares no checked exception.
+   */
+  private static boolean throwsNothingChecked(Expr.Call call) {
+    if (!(call.receiver() instanceof Expr.Name receiver)) {
+      return false;
+    }
+    TypeRef type = receiver.type();
+    String simple = type.simpleName();
+    int generic = simple.indexOf('<');
+    if (generic >= 0) {
+      simple = simple.substring(0, generic);
+    }
+    return UNCHECKED_FUNCTIONS.contains(simple)
+        && (type.name().indexOf('.') < 0
+            || type.name().startsWith("java.util.function.")
+            || type.name().startsWith("java.lang.Runnable"));
+  }
+
+  private static boolean isCheckedException(TypeRef type) {
+    if (type.isSubtypeOf("java.lang.Exception")) {
+      return !type.isSubtypeOf("java.lang.RuntimeException");
+    }
+    return CHECKED_BY_NAME.contains(type.simpleName());
   }
 
   /** Describes the call if it runs an operation handed in to the method, or returns null. */
