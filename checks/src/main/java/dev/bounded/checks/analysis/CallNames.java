@@ -266,4 +266,16 @@ public final class CallNames {
     all.addAll(b);
     return Set.copyOf(all);
   }
+
+  /**
+   * Whether a method's name says it retries what it is handed ({@code retry}, {@code
+   * retryOnException}, {@code executeWithRetries}): with a lambda argument, the lambda is an
+   * attempt, if the method holds a retry loop.
+   *
+   * @param name a method name
+   * @return {@code true} for a name containing "retr" (any case)
+   */
+  public static boolean isRetryHelperName(String name) {
+    return name.toLowerCase(java.util.Locale.ROOT).contains("retr");
+  }
 }

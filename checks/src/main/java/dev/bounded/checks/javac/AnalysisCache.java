@@ -601,6 +601,10 @@ final class AnalysisCache {
         relevant = true; // an operation handed to a retry engine: retryTemplate.execute(() -> ..)
         return null;
       }
+      if (name != null && hasLambda(arguments) && CallNames.isRetryHelperName(name.toString())) {
+        relevant = true; // an operation handed to a retrying helper: retry(attempt -> ..)
+        return null;
+      }
       if ((facts & NameFacts.RETRY_CALL) != 0) {
         if (retryLambdaDepth > 0) {
           relevant = true; // a retry call inside another's lambda

@@ -1,10 +1,12 @@
 package dev.bounded.checks.rules;
 
+import dev.bounded.checks.analysis.CallNames;
 import dev.bounded.checks.analysis.Flow;
 import dev.bounded.checks.analysis.LoopInfo;
 import dev.bounded.checks.analysis.MethodAnalysis;
 import dev.bounded.checks.analysis.NamePattern;
 import dev.bounded.checks.analysis.Nodes;
+import dev.bounded.checks.analysis.RetryingMethods;
 import dev.bounded.checks.model.Expr;
 import dev.bounded.checks.model.Finding;
 import dev.bounded.checks.model.MethodModel;
@@ -207,6 +209,7 @@ public final class NonIdempotentRetryRule implements Rule {
       }
     }
     findings.addAll(handedToRetryEngine(analysis));
+    findings.addAll(writesHandedToRetryingHelper(analysis, config));
     if (!callsItself(analysis)) {
       Finding async = asyncEngine(analysis);
       if (async != null) {
@@ -467,6 +470,55 @@ public final class NonIdempotentRetryRule implements Rule {
                       + " isIdempotent check, an idempotency key)",
                   List.of()));
           break;
+        }
+      }
+    }
+    return findings;
+  }
+
+  /**
+   * A write inside a lambda handed to a method of the project that retries ({@code retry(attempt ->
+   * rest.url(url).body(json).post())}, where {@code retry} holds the retry loop that runs the
+   * operation it is given): the helper repeats the write after a failure that can follow the send.
+   * Reported at the write, where the caller can make it idempotent or keep it out of the helper.
+   */
+  private static List<Finding> writesHandedToRetryingHelper(
+      MethodAnalysis analysis, RuleConfig config) {
+    List<Finding> findings = new ArrayList<>();
+    for (Node n : Nodes.preOrder(analysis.method().body())) {
+      if (!(n instanceof Expr.Call helper)
+          || !CallNames.isRetryHelperName(helper.name())
+          || helper.args().stream().noneMatch(a -> a instanceof Expr.Lambda)) {
+        continue;
+      }
+      RetryingMethods.Retrying retrying = RetryingMethods.of(analysis, helper);
+      if (retrying == null) {
+        continue;
+      }
+      for (Expr arg : helper.args()) {
+        if (!(arg instanceof Expr.Lambda lambda)) {
+          continue;
+        }
+        for (Node m : Nodes.sameFrame(lambda.body())) {
+          if (!(m instanceof Expr.Call write)) {
+            continue;
+          }
+          String what = nonIdempotentCall(analysis, null, write, config);
+          if (what != null) {
+            findings.add(
+                new Finding(
+                    NAME,
+                    write.nameSpan(),
+                    "This operation is handed to "
+                        + helper.name()
+                        + "(), which retries it, and it sends "
+                        + what
+                        + ", which may have committed: an attempt that timed out after the"
+                        + " request was sent may have taken effect, and the retry applies it"
+                        + " again. "
+                        + remedy(what, config),
+                    List.of()));
+          }
         }
       }
     }
@@ -961,6 +1013,9 @@ public final class NonIdempotentRetryRule implements Rule {
     if (known != null) {
       return known;
     }
+    if (isBuiltRequestSend(call)) {
+      return "an HTTP " + call.name().toUpperCase(Locale.ROOT);
+    }
     if (call.method().hasAnnotation("NonIdempotent")) {
       return "@NonIdempotent " + call.name() + "()";
     }
@@ -971,6 +1026,26 @@ public final class NonIdempotentRetryRule implements Rule {
       }
     }
     return null;
+  }
+
+  /** Steps of a request builder: where it goes, what it carries. */
+  private static final Set<String> REQUEST_STEPS =
+      Set.of("url", "uri", "path", "target", "header", "headers", "body", "entity", "request");
+
+  /**
+   * A request builder's own send, by name: {@code rest.url(url).header(..).body(json).post()} (a
+   * client's fluent request whose last step sends it as a POST or PATCH, without arguments).
+   */
+  private static boolean isBuiltRequestSend(Expr.Call call) {
+    if (!(call.name().equals("post") || call.name().equals("patch")) || !call.args().isEmpty()) {
+      return false;
+    }
+    for (Expr e = call.receiver(); e instanceof Expr.Call step; e = step.receiver()) {
+      if (REQUEST_STEPS.contains(step.name()) && !step.args().isEmpty()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** A well-known non-idempotent client call, or {@code null}. */
@@ -1121,7 +1196,7 @@ public final class NonIdempotentRetryRule implements Rule {
   /** Whether the loop sets an idempotency key, made once, on its HttpURLConnection. */
   private static boolean urlConnectionKeyed(
       MethodAnalysis analysis, LoopInfo loop, RuleConfig config) {
-    for (Node n : analysis.loopLevel(loop)) {
+    for (Node n : loop == null ? analysis.bodyFrameNodes() : analysis.loopLevel(loop)) {
       if (n instanceof Expr.Call call
           && (call.name().equals("setRequestProperty") || call.name().equals("addRequestProperty"))
           && call.args().size() == 2
@@ -1143,6 +1218,9 @@ public final class NonIdempotentRetryRule implements Rule {
    * loop, or a parameter, field or constant, or a local assigned only outside the loop.
    */
   private static boolean madeOnce(MethodAnalysis analysis, LoopInfo loop, Expr value) {
+    if (loop == null) {
+      return true; // an operation handed to a retrying helper: its key is the caller's business
+    }
     Span loopSpan = loop.span();
     if (value.span().isKnown() && !loopSpan.contains(value.span())) {
       return true;

@@ -1,10 +1,12 @@
 package dev.bounded.checks.rules;
 
+import dev.bounded.checks.analysis.CallNames;
 import dev.bounded.checks.analysis.Flow;
 import dev.bounded.checks.analysis.LoopInfo;
 import dev.bounded.checks.analysis.MethodAnalysis;
 import dev.bounded.checks.analysis.NamePattern;
 import dev.bounded.checks.analysis.Nodes;
+import dev.bounded.checks.analysis.RetryingMethods;
 import dev.bounded.checks.model.Edit;
 import dev.bounded.checks.model.Expr;
 import dev.bounded.checks.model.Finding;
@@ -221,7 +223,68 @@ public final class PerAttemptTimeoutRule implements Rule {
     }
     findings.addAll(recursionsWithTheSameTimeout(analysis));
     findings.addAll(waitsUntilDone(analysis, config));
+    findings.addAll(timeoutsHandedToRetryingHelper(analysis, config));
     return findings;
+  }
+
+  /**
+   * A fresh timeout inside a lambda handed to a method of the project that retries ({@code
+   * retry(attempt -> rest.url(url).readTimeoutSeconds(config.getReadTimeout()).get())}): each
+   * attempt the helper makes waits the whole timeout again. Not reported when the method has a
+   * deadline of its own, which the lambda may consult.
+   */
+  private static List<Finding> timeoutsHandedToRetryingHelper(
+      MethodAnalysis analysis, RuleConfig config) {
+    List<Finding> findings = new ArrayList<>();
+    for (Node n : Nodes.preOrder(analysis.method().body())) {
+      if (!(n instanceof Expr.Call helper)
+          || !CallNames.isRetryHelperName(helper.name())
+          || helper.args().stream().noneMatch(a -> a instanceof Expr.Lambda)) {
+        continue;
+      }
+      if (RetryingMethods.of(analysis, helper) == null) {
+        continue;
+      }
+      for (Expr arg : helper.args()) {
+        if (!(arg instanceof Expr.Lambda lambda)) {
+          continue;
+        }
+        for (Node m : Nodes.sameFrame(lambda.body())) {
+          if (m instanceof Expr.Call call
+              && isFreshTimeout(analysis, call, config)
+              && !mentionsDeadline(call)) {
+            findings.add(
+                new Finding(
+                    NAME,
+                    call.nameSpan(),
+                    "This operation is handed to "
+                        + helper.name()
+                        + "(), which retries it, and each attempt waits with a fresh timeout ("
+                        + shortText(analysis, call)
+                        + "): n attempts wait up to n timeouts plus backoff and outlive the"
+                        + " caller's deadline. Compute one Deadline before the retries and bound"
+                        + " each attempt's wait by what it has left",
+                    List.of()));
+            break; // one finding per operation: its other timeouts are the same defect
+          }
+        }
+      }
+    }
+    return findings;
+  }
+
+  /** Whether an argument of the call is computed from something named for a deadline. */
+  private static boolean mentionsDeadline(Expr.Call call) {
+    for (Expr arg : call.args()) {
+      for (Node n : Nodes.sameFrame(arg)) {
+        if ((n instanceof Expr.Name name && DEADLINE_NAME.matches(name.name()))
+            || (n instanceof Expr.Call inner
+                && (inner.name().startsWith("remaining") || DEADLINE_NAME.matches(inner.name())))) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /**

@@ -102,6 +102,10 @@ final class Relevance {
           && call.getScope().get().toString().toLowerCase(Locale.ROOT).contains("retr")) {
         return true; // an operation handed to a retry engine: retryTemplate.execute(() -> ..)
       }
+      if (call.getArguments().stream().anyMatch(LambdaExpr.class::isInstance)
+          && CallNames.isRetryHelperName(name)) {
+        return true; // an operation handed to a retrying helper: retry(attempt -> ..)
+      }
       if ((loopDepth > 0
               && (CallNames.SLEEPS.contains(name)
                   || CallNames.TIMED_WAITS.contains(name)
