@@ -377,7 +377,22 @@ final class Backoffs {
    * that failed together waits the same.
    */
   static List<Expr> growths(MethodAnalysis analysis) {
-    if (analysis.method().body() == null || drawsRandom(analysis)) {
+    return growths(analysis, true);
+  }
+
+  /**
+   * Like {@link #growths(MethodAnalysis)}, for the question the rule asks: {@code jitter}, whether
+   * the delay has a random part (a method or a caller that draws one has it); otherwise whether it
+   * has a cap (a method or a caller that calls {@code min}/{@code clamp} has one).
+   *
+   * <p>A delay the method returns ({@code return (long) Math.pow(seed, getFailureCount(job))} in
+   * {@code getExponentialBackoffPolicy(job)}) counts when the method is named for a delay and every
+   * caller in the unit, and their callers that return it on, neither adds the missing part nor
+   * hands the value out of the unit: they use it as it is ({@code job.scheduleAt(now()
+   * .plusSeconds(getSecondsToAdd(job)))}).
+   */
+  static List<Expr> growths(MethodAnalysis analysis, boolean jitter) {
+    if (analysis.method().body() == null || (jitter ? drawsRandom(analysis) : caps(analysis))) {
       return List.of();
     }
     List<Expr> found = new ArrayList<>();
@@ -403,9 +418,90 @@ final class Backoffs {
       }
       if (target != null && DELAY_NAME.matcher(target).matches() && !returns(analysis, target)) {
         found.add((Expr) n);
+      } else if (target == null
+          && isExponential(n)
+          && isReturned(analysis, n)
+          && DELAY_NAME.matcher(analysis.method().name()).matches()
+          && usedAsItIs(analysis, analysis.method(), jitter, 2)) {
+        found.add((Expr) n);
       }
     }
     return found;
+  }
+
+  private static boolean isExponential(Node n) {
+    return (n instanceof Expr.Call call
+            && call.name().equals("pow")
+            && call.args().size() == 2
+            && mentionsFailureCount(call.args().get(1)))
+        || (n instanceof Expr.Binary shift
+            && shift.operator().equals("<<")
+            && mentionsFailureCount(shift.right()));
+  }
+
+  /** Whether the expression is (part of the arithmetic of) the value of a return statement. */
+  private static boolean isReturned(MethodAnalysis analysis, Node expr) {
+    for (Node p = analysis.parent(expr); p != null; p = analysis.parent(p)) {
+      if (p instanceof Stmt.Return) {
+        return true;
+      }
+      if (p instanceof Stmt
+          || p instanceof Expr.Lambda
+          || (p instanceof Expr.Call call && !ARITHMETIC.contains(call.name()))) {
+        return false;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether every caller of the method in its unit uses the returned delay as it is: it has
+   * callers, none adds the missing part (a random draw for {@code jitter}, else a cap), and those
+   * that return the value on (a delegating getter) are judged the same way, {@code depth} levels
+   * up; a public caller that returns it hands it out of the unit, where a caller may add it.
+   */
+  private static boolean usedAsItIs(
+      MethodAnalysis analysis, MethodModel method, boolean jitter, int depth) {
+    List<MethodModel> callers = analysis.unitFacts().callers(method);
+    if (callers.isEmpty() || depth < 0) {
+      return false;
+    }
+    for (MethodModel caller : callers) {
+      MethodAnalysis callerAnalysis = analysis.unitFacts().analysisOf(caller);
+      if (jitter ? drawsRandom(callerAnalysis) : caps(callerAnalysis)) {
+        return false;
+      }
+      if (returnsCallOf(caller, method) && !usedAsItIs(analysis, caller, jitter, depth - 1)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean returnsCallOf(MethodModel caller, MethodModel callee) {
+    for (Node n : Nodes.sameFrame(caller.body())) {
+      if (n instanceof Stmt.Return ret && ret.value() != null) {
+        for (Node m : Nodes.sameFrame(ret.value())) {
+          if (m instanceof Expr.Call call && call.name().equals(callee.name())) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  /** Calls that cap a value. */
+  private static final Set<String> CAPPING_CALLS = Set.of("min", "clamp", "constrainToRange");
+
+  /** Whether the method caps a value anywhere: {@code Math.min(delay, max)}. */
+  private static boolean caps(MethodAnalysis analysis) {
+    for (Node n : Nodes.preOrder(analysis.method().body())) {
+      if (n instanceof Expr.Call call && CAPPING_CALLS.contains(call.name())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -437,6 +533,9 @@ final class Backoffs {
           && !NamePattern.isConstantName(name.name())
           && FAILURE_NAME.matches(name.name())) {
         return true;
+      }
+      if (n instanceof Expr.Call count && FAILURE_NAME.matches(count.name())) {
+        return true; // getFailureCount(job)
       }
     }
     return false;

@@ -71,6 +71,23 @@ public final class UncappedBackoffRule implements Rule {
                 List.of()));
       }
     }
+    if (findings.isEmpty()) {
+      // A delay grown per failure outside a retry loop: a reconnect timer's, a rescheduled job's.
+      for (Expr growth : Backoffs.growths(analysis, false)) {
+        if (reported.put(growth, Boolean.TRUE) == null) {
+          findings.add(
+              new Finding(
+                  NAME,
+                  new Span(growth.span().start(), growth.span().start()),
+                  "This backoff grows the delay with every failure ("
+                      + analysis.context().text(growth.span())
+                      + ") and nothing caps it: after a few dozen failures the work waits hours"
+                      + " or days, and a shift overflows. Cap it: Math.min(cap, delay), before"
+                      + " the jitter",
+                  List.of()));
+        }
+      }
+    }
     findings.sort((a, b) -> Integer.compare(a.span().start(), b.span().start()));
     return findings;
   }
