@@ -278,4 +278,19 @@ public final class CallNames {
   public static boolean isRetryHelperName(String name) {
     return name.toLowerCase(java.util.Locale.ROOT).contains("retr");
   }
+
+  /** Retry policies of libraries named for never giving up: Curator's, Spring Retry's. */
+  public static final Set<String> FOREVER_POLICY_CLASSES =
+      Set.of("RetryForever", "AlwaysRetryPolicy", "RetryForeverPolicy");
+
+  /**
+   * Whether a call makes a retry policy named for never giving up ({@code
+   * RetryPolicies.retryForeverNoSleep()}, {@code retryForeverWithSleep(..)}).
+   *
+   * @param name a method name
+   * @return {@code true} for a name starting with "retryForever"
+   */
+  public static boolean isForeverPolicyCall(String name) {
+    return name.startsWith("retryForever");
+  }
 }

@@ -15,6 +15,7 @@ import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.NewClassTree;
+import com.sun.source.tree.ParameterizedTypeTree;
 import com.sun.source.tree.ThrowTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.tree.TryTree;
@@ -565,6 +566,18 @@ final class AnalysisCache {
 
     @Override
     public Void visitNewClass(NewClassTree tree, Void unused) {
+      Tree created = tree.getIdentifier();
+      if (created instanceof ParameterizedTypeTree generic) {
+        created = generic.getType();
+      }
+      String simple =
+          created instanceof IdentifierTree id
+              ? id.getName().toString()
+              : created instanceof MemberSelectTree select ? select.getIdentifier().toString() : "";
+      if (CallNames.FOREVER_POLICY_CLASSES.contains(simple)) {
+        relevant = true; // a retry policy that never gives up: new RetryForever(1000)
+        return null;
+      }
       if (mentions.any(
           tree.getIdentifier(), NameFacts.OWNED_EXECUTOR_CLASS | NameFacts.BACKOFF_CONFIGURATION)) {
         relevant = true;
@@ -599,6 +612,10 @@ final class AnalysisCache {
           && tree.getMethodSelect() instanceof MemberSelectTree select
           && retryNames.any(select.getExpression())) {
         relevant = true; // an operation handed to a retry engine: retryTemplate.execute(() -> ..)
+        return null;
+      }
+      if (name != null && CallNames.isForeverPolicyCall(name.toString())) {
+        relevant = true; // a retry policy that never gives up: retryForeverNoSleep()
         return null;
       }
       if (name != null && hasLambda(arguments) && CallNames.isRetryHelperName(name.toString())) {

@@ -1,10 +1,12 @@
 package dev.bounded.checks.rules;
 
+import dev.bounded.checks.analysis.CallNames;
 import dev.bounded.checks.analysis.LoopInfo;
 import dev.bounded.checks.analysis.MethodAnalysis;
 import dev.bounded.checks.analysis.ReactorRetries;
 import dev.bounded.checks.model.Expr;
 import dev.bounded.checks.model.Finding;
+import dev.bounded.checks.model.MethodModel;
 import dev.bounded.checks.model.Node;
 import dev.bounded.checks.model.Span;
 import java.util.ArrayList;
@@ -95,7 +97,46 @@ public final class UnboundedRetryRule implements Rule {
       }
     }
     reactor(analysis, findings);
+    foreverPolicies(analysis, findings);
     return findings;
+  }
+
+  /**
+   * A library's retry policy named for never giving up, made outside the class that declares it
+   * ({@code private RetryPolicy retryPolicy = RetryPolicies.retryForeverNoSleep();}, {@code new
+   * RetryForever(1000)}, Spring Retry's {@code new AlwaysRetryPolicy()}): every request it governs
+   * is retried for as long as the dependency stays down.
+   */
+  private static void foreverPolicies(MethodAnalysis analysis, List<Finding> findings) {
+    for (Node n : analysis.bodyNodes()) {
+      String what = null;
+      Span at = null;
+      if (n instanceof Expr.Call call && CallNames.isForeverPolicyCall(call.name())) {
+        MethodModel declared = analysis.context().unit().declarationInProject(call);
+        if (declared != null && declared.owner().equals(analysis.method().owner())) {
+          continue; // the policy's own factory
+        }
+        what = call.name() + "()";
+        at = call.nameSpan();
+      } else if (n instanceof Expr.New made
+          && CallNames.FOREVER_POLICY_CLASSES.contains(made.type().simpleName())) {
+        what = "new " + made.type().simpleName() + "(..)";
+        at = made.span().isKnown() ? new Span(made.span().start(), made.span().start()) : null;
+      }
+      if (what == null || at == null) {
+        continue;
+      }
+      findings.add(
+          new Finding(
+              NAME,
+              at,
+              "This retry policy never gives up ("
+                  + what
+                  + "): every request it governs is retried, with no attempt cap and no deadline,"
+                  + " for as long as the dependency stays down, and so is every caller's (a retry"
+                  + " storm). Use a policy with a cap on the attempts or on the elapsed time",
+              List.of()));
+    }
   }
 
   private static void reactor(MethodAnalysis analysis, List<Finding> findings) {

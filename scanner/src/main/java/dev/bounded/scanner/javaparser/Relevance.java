@@ -79,6 +79,7 @@ final class Relevance {
     }
     if (node instanceof ObjectCreationExpr o
         && (mentions(o.getType(), CallNames.OWNED_EXECUTOR_CLASSES::contains)
+            || mentions(o.getType(), CallNames.FOREVER_POLICY_CLASSES::contains)
             || mentions(o.getType(), CallNames.EXECUTOR_CLASSES::contains)
             || mentions(o.getType(), CallNames.THREAD_PER_TASK_CLASSES::contains)
             || mentions(o.getType(), CallNames.BACKOFF_CONFIGURATION::contains))) {
@@ -101,6 +102,9 @@ final class Relevance {
           && call.getArguments().stream().anyMatch(LambdaExpr.class::isInstance)
           && call.getScope().get().toString().toLowerCase(Locale.ROOT).contains("retr")) {
         return true; // an operation handed to a retry engine: retryTemplate.execute(() -> ..)
+      }
+      if (CallNames.isForeverPolicyCall(name)) {
+        return true; // a retry policy that never gives up: retryForeverNoSleep()
       }
       if (call.getArguments().stream().anyMatch(LambdaExpr.class::isInstance)
           && CallNames.isRetryHelperName(name)) {
