@@ -88,7 +88,8 @@ public final class UnboundedSubmissionRule implements Rule {
         Unbounded executor = unboundedTarget(analysis, call);
         if (executor == null
             || isBoundedBatch(analysis, loop, executor)
-            || startsWorkers(analysis, loop, call)) {
+            || startsWorkers(analysis, loop, call)
+            || notifiesListeners(loop)) {
           continue;
         }
         List<Fix> fixes = List.of();
@@ -114,6 +115,28 @@ public final class UnboundedSubmissionRule implements Rule {
   /**
    * Returns why the call's executor is unbounded, or {@code null} if it is not a submission to one.
    */
+  /** Names of what an application registers to be told of events. */
+  private static final java.util.regex.Pattern LISTENERS =
+      java.util.regex.Pattern.compile(
+          "(?i).*(listener|callback|observer|subscriber|watcher)s?(list|set)?");
+
+  /**
+   * Whether a for-each over the registered listeners hands each one an event ({@code for (listener
+   * : connectionListeners) executor.submit(() -> listener.onConnectionInterrupted(uri))}): one
+   * notification per listener the application registered, per event, not a backlog of work that
+   * grows with the input.
+   */
+  private static boolean notifiesListeners(LoopInfo loop) {
+    if (loop.kind() != LoopInfo.Kind.FOR_EACH && loop.kind() != LoopInfo.Kind.FOR_EACH_LAMBDA) {
+      return false;
+    }
+    Expr walked = loop.iterable();
+    if (walked instanceof Expr.Call getter && getter.args().isEmpty()) {
+      return LISTENERS.matcher(getter.name().replaceFirst("^get", "")).matches();
+    }
+    return walked instanceof Expr.Name name && LISTENERS.matcher(name.name()).matches();
+  }
+
   /**
    * Whether a counted loop starts a fixed set of long-running workers ({@code for (i = 0; i <
    * senderPoolSize; i++) pool.submit(new Sender())}): as many threads as rounds, once, not a
