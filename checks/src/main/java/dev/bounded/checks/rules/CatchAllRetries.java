@@ -365,8 +365,9 @@ final class CatchAllRetries {
         names.add(alias.name());
       }
     }
+    boolean testedElsewhere = testsFailureBeforeGivingUp(analysis, clause, names);
     for (Node n : Nodes.sameFrame(clause.body())) {
-      if (onGiveUpPath(analysis, n, clause.body())) {
+      if (!testedElsewhere && onGiveUpPath(analysis, n, clause.body())) {
         // if (attempt < retries) { sleep(); } else if (e instanceof VaultException) throw ..:
         // once the handler has given up, a test of the failure only picks what to throw.
         continue;
@@ -419,6 +420,36 @@ final class CatchAllRetries {
     // Stored, then judged after the try: attempt = new Attempt(e); ... if
     // (stop.shouldStop(attempt))
     return storedIn != null && judgedAfterTry(analysis, clause, storedIn);
+  }
+
+  /**
+   * Whether an {@code if} of the handler, outside the branches that give up, tests the failure or a
+   * local computed from it ({@code rootCause = getRootCause(exc); wasCommError =
+   * wasCommError(rootCause); if (wasCommError || ..)}): then the handler looks at what failed
+   * before it retries, and a type test where it gives up still counts.
+   */
+  private static boolean testsFailureBeforeGivingUp(
+      MethodAnalysis analysis, Stmt.Catch clause, Set<String> names) {
+    Set<String> derived = new HashSet<>(names);
+    for (int round = 0; round < 2; round++) {
+      for (Node n : Nodes.sameFrame(clause.body())) {
+        if (n instanceof Stmt.LocalVar local
+            && local.init() != null
+            && mentionsAny(local.init(), derived)) {
+          derived.add(local.name());
+        }
+      }
+    }
+    for (Node n : Nodes.sameFrame(clause.body())) {
+      if (n instanceof Stmt.If check
+          && !onGiveUpPath(analysis, check, clause.body())
+          && mentionsAny(check.condition(), derived)
+          && !Flow.leaves(check.then())
+          && (check.otherwise() == null || !Flow.leaves(check.otherwise()))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
