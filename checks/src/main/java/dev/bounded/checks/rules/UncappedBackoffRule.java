@@ -6,6 +6,7 @@ import dev.bounded.checks.model.Edit;
 import dev.bounded.checks.model.Expr;
 import dev.bounded.checks.model.Finding;
 import dev.bounded.checks.model.Fix;
+import dev.bounded.checks.model.MethodModel;
 import dev.bounded.checks.model.Node;
 import dev.bounded.checks.model.Span;
 import dev.bounded.checks.model.Stmt;
@@ -74,6 +75,16 @@ public final class UncappedBackoffRule implements Rule {
     if (findings.isEmpty()) {
       // A delay grown per failure outside a retry loop: a reconnect timer's, a rescheduled job's.
       for (Expr growth : Backoffs.growths(analysis, false)) {
+        String grown =
+            growth instanceof Expr.Assign assign && assign.target() instanceof Expr.Name target
+                ? target.name()
+                : assignedTo(analysis, growth);
+        if (grown != null && comparedInUnit(analysis, grown)) {
+          continue; // if (reconnectDelay > maxReconnectDelay) reconnectDelay = maxReconnectDelay
+        }
+        if (exponentCapped(analysis, growth)) {
+          continue; // if (attempt++ < MAX_RETRIES) { int delay = 1 << attempt + 2; .. }
+        }
         if (reported.put(growth, Boolean.TRUE) == null) {
           findings.add(
               new Finding(
@@ -144,6 +155,87 @@ public final class UncappedBackoffRule implements Rule {
   }
 
   /** Whether anything in the method caps the variable: a min call on it, or a comparison. */
+  /**
+   * Whether any method of the unit caps or compares the value ({@code if (delay > max) delay = max}
+   * in the method that uses the field the growth writes).
+   */
+  private static boolean comparedInUnit(MethodAnalysis analysis, String variable) {
+    for (MethodModel method : analysis.context().unit().methods()) {
+      if (method.body() == null) {
+        continue;
+      }
+      for (Node n : Nodes.preOrder(method.body())) {
+        if ((n instanceof Expr.Call call
+                && CAPPING_CALLS.contains(call.name())
+                && namesValue(call, variable))
+            || (n instanceof Expr.Binary binary
+                && switch (binary.operator()) {
+                  case "<", "<=", ">", ">=" -> true;
+                  default -> false;
+                }
+                && namesValue(binary, variable))) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether the exponent of a shift or a power counts something the unit compares with a bound
+   * ({@code attempt++ < MAX_RETRIES}): the delay stops growing with the count.
+   */
+  private static boolean exponentCapped(MethodAnalysis analysis, Expr growth) {
+    Expr exponent =
+        growth instanceof Expr.Binary shift && shift.operator().equals("<<")
+            ? shift.right()
+            : growth instanceof Expr.Call pow && pow.args().size() == 2 ? pow.args().get(1) : null;
+    if (exponent == null) {
+      return false;
+    }
+    for (Node n : Nodes.preOrder(exponent)) {
+      if (n instanceof Expr.Call) {
+        return false; // Math.pow(seed, getFailureCount(job)): a count read, not a counter
+      }
+    }
+    for (Node n : Nodes.preOrder(exponent)) {
+      if (n instanceof Expr.Name counter
+          && counter.kind() != Expr.NameKind.TYPE
+          && comparedInUnit(analysis, counter.name())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The local or field whose value an expression computes ({@code long delay = base << n}). */
+  private static String assignedTo(MethodAnalysis analysis, Node expr) {
+    for (Node p = analysis.parent(expr); p != null; p = analysis.parent(p)) {
+      if (p instanceof Stmt.LocalVar local) {
+        return local.name();
+      }
+      if (p instanceof Expr.Assign assign && assign.target() instanceof Expr.Name target) {
+        return target.name();
+      }
+      if (p instanceof Stmt) {
+        return null;
+      }
+    }
+    return null;
+  }
+
+  /** Whether a local, a parameter or a field of that name (this.name too) appears in it. */
+  private static boolean namesValue(Node expr, String name) {
+    for (Node n : Nodes.preOrder(expr)) {
+      if (n instanceof Expr.Name read
+          && read.kind() != Expr.NameKind.TYPE
+          && read.name().equals(name)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private static boolean isCapped(MethodAnalysis analysis, String variable) {
     for (Node n : analysis.bodyNodes()) {
       if (n instanceof Expr.Call call
