@@ -89,7 +89,9 @@ public final class UnboundedSubmissionRule implements Rule {
         if (executor == null
             || isBoundedBatch(analysis, loop, executor)
             || startsWorkers(analysis, loop, call)
-            || notifiesListeners(loop)) {
+            // Queued notifications; on a pool that starts a thread per task, every event
+            // starts as many threads as there are listeners.
+            || (notifiesListeners(loop) && !executor.description().contains("new thread"))) {
           continue;
         }
         List<Fix> fixes = List.of();
