@@ -485,6 +485,9 @@ public final class NonIdempotentRetryRule implements Rule {
   private static List<Finding> writesHandedToRetryingHelper(
       MethodAnalysis analysis, RuleConfig config) {
     List<Finding> findings = new ArrayList<>();
+    if (REPEATABLE_OPERATION.matcher(analysis.method().name()).matches()) {
+      return findings; // revoke(leaseId), renewSelf(..), createOrUpdateRole(..): the same again
+    }
     for (Node n : Nodes.preOrder(analysis.method().body())) {
       if (!(n instanceof Expr.Call helper)
           || !CallNames.isRetryHelperName(helper.name())
@@ -524,6 +527,15 @@ public final class NonIdempotentRetryRule implements Rule {
     }
     return findings;
   }
+
+  /**
+   * Names of operations that, done twice, leave what one does: a revoke, a renew, a delete, a set
+   * or an upsert. A write the caller hands to a retrying helper from such a method is repeatable by
+   * its meaning, whatever HTTP method carries it.
+   */
+  private static final java.util.regex.Pattern REPEATABLE_OPERATION =
+      java.util.regex.Pattern.compile(
+          "(?i)(revoke|renew|delete|remove|put|set|update|upsert|createorupdate)" + "\\w*");
 
   private static boolean receiverIsRetryEngine(Expr receiver) {
     for (Node n : Nodes.sameFrame(receiver)) {
