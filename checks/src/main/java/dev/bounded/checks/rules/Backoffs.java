@@ -542,7 +542,7 @@ final class Backoffs {
   }
 
   /** The variable or field an expression's value is stored in, or {@code null}. */
-  private static String assignedName(MethodAnalysis analysis, Node expr) {
+  static String assignedName(MethodAnalysis analysis, Node expr) {
     for (Node p = analysis.parent(expr); p != null; p = analysis.parent(p)) {
       if (p instanceof Stmt.LocalVar local) {
         return local.name();

@@ -78,7 +78,7 @@ public final class UncappedBackoffRule implements Rule {
         String grown =
             growth instanceof Expr.Assign assign && assign.target() instanceof Expr.Name target
                 ? target.name()
-                : assignedTo(analysis, growth);
+                : Backoffs.assignedName(analysis, growth);
         if (grown != null && comparedInUnit(analysis, grown)) {
           continue; // if (reconnectDelay > maxReconnectDelay) reconnectDelay = maxReconnectDelay
         }
@@ -165,15 +165,7 @@ public final class UncappedBackoffRule implements Rule {
         continue;
       }
       for (Node n : Nodes.preOrder(method.body())) {
-        if ((n instanceof Expr.Call call
-                && CAPPING_CALLS.contains(call.name())
-                && namesValue(call, variable))
-            || (n instanceof Expr.Binary binary
-                && switch (binary.operator()) {
-                  case "<", "<=", ">", ">=" -> true;
-                  default -> false;
-                }
-                && namesValue(binary, variable))) {
+        if (capsOrCompares(n) && namesValue(n, variable)) {
           return true;
         }
       }
@@ -208,22 +200,6 @@ public final class UncappedBackoffRule implements Rule {
     return false;
   }
 
-  /** The local or field whose value an expression computes ({@code long delay = base << n}). */
-  private static String assignedTo(MethodAnalysis analysis, Node expr) {
-    for (Node p = analysis.parent(expr); p != null; p = analysis.parent(p)) {
-      if (p instanceof Stmt.LocalVar local) {
-        return local.name();
-      }
-      if (p instanceof Expr.Assign assign && assign.target() instanceof Expr.Name target) {
-        return target.name();
-      }
-      if (p instanceof Stmt) {
-        return null;
-      }
-    }
-    return null;
-  }
-
   /** Whether a local, a parameter or a field of that name (this.name too) appears in it. */
   private static boolean namesValue(Node expr, String name) {
     for (Node n : Nodes.preOrder(expr)) {
@@ -238,21 +214,21 @@ public final class UncappedBackoffRule implements Rule {
 
   private static boolean isCapped(MethodAnalysis analysis, String variable) {
     for (Node n : analysis.bodyNodes()) {
-      if (n instanceof Expr.Call call
-          && CAPPING_CALLS.contains(call.name())
-          && Nodes.mentions(call, variable)) {
-        return true;
-      }
-      if (n instanceof Expr.Binary binary
-          && switch (binary.operator()) {
-            case "<", "<=", ">", ">=" -> true;
-            default -> false;
-          }
-          && Nodes.mentions(binary, variable)) {
+      if (capsOrCompares(n) && Nodes.mentions(n, variable)) {
         return true;
       }
     }
     return false;
+  }
+
+  /** A capping call ({@code Math.min}) or an ordering comparison. */
+  private static boolean capsOrCompares(Node n) {
+    return (n instanceof Expr.Call call && CAPPING_CALLS.contains(call.name()))
+        || (n instanceof Expr.Binary binary
+            && switch (binary.operator()) {
+              case "<", "<=", ">", ">=" -> true;
+              default -> false;
+            });
   }
 
   /**
