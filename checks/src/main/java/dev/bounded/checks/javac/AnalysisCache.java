@@ -210,6 +210,9 @@ final class AnalysisCache {
     static final int NODE_NAME = 1 << 23; // what a failover walks: nodes, servers, urls
     static final int FAILURE_TYPE = 1 << 24; // a type named like a failure: IOException, Throwable
     static final int SELF = 1 << 25; // this
+    // a retry policy named for never giving up: RetryForever, retryForeverNoSleep
+    static final int FOREVER_POLICY = 1 << 26;
+    static final int RETRY_HELPER = 1 << 27; // a name containing "retr": retry(attempt -> ..)
     private static final int COMPUTED = 1 << 30;
 
     private final Names names;
@@ -296,6 +299,12 @@ final class AnalysisCache {
       }
       if (name.equals("this")) {
         bits |= SELF;
+      }
+      if (CallNames.isForeverPolicyCall(name) || CallNames.FOREVER_POLICY_CLASSES.contains(name)) {
+        bits |= FOREVER_POLICY;
+      }
+      if (CallNames.isRetryHelperName(name)) {
+        bits |= RETRY_HELPER;
       }
       Integer arity = CallNames.UNTIMED_WAITS.get(name);
       if (arity != null && arity >= 0 && arity <= 0xFF) {
@@ -570,11 +579,13 @@ final class AnalysisCache {
       if (created instanceof ParameterizedTypeTree generic) {
         created = generic.getType();
       }
-      String simple =
+      Name simple =
           created instanceof IdentifierTree id
-              ? id.getName().toString()
-              : created instanceof MemberSelectTree select ? select.getIdentifier().toString() : "";
-      if (CallNames.FOREVER_POLICY_CLASSES.contains(simple)) {
+              ? (Name) id.getName()
+              : created instanceof MemberSelectTree select ? (Name) select.getIdentifier() : null;
+      if (simple != null
+          && (names.of(simple) & NameFacts.FOREVER_POLICY) != 0
+          && CallNames.FOREVER_POLICY_CLASSES.contains(simple.toString())) {
         relevant = true; // a retry policy that never gives up: new RetryForever(1000)
         return null;
       }
@@ -614,11 +625,12 @@ final class AnalysisCache {
         relevant = true; // an operation handed to a retry engine: retryTemplate.execute(() -> ..)
         return null;
       }
-      if (name != null && CallNames.isForeverPolicyCall(name.toString())) {
+      if ((facts & NameFacts.FOREVER_POLICY) != 0
+          && CallNames.isForeverPolicyCall(name.toString())) {
         relevant = true; // a retry policy that never gives up: retryForeverNoSleep()
         return null;
       }
-      if (name != null && hasLambda(arguments) && CallNames.isRetryHelperName(name.toString())) {
+      if ((facts & NameFacts.RETRY_HELPER) != 0 && hasLambda(arguments)) {
         relevant = true; // an operation handed to a retrying helper: retry(attempt -> ..)
         return null;
       }

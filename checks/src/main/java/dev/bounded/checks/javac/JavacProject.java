@@ -43,6 +43,8 @@ final class JavacProject {
   private final IdentityHashMap<MethodModel, JavacUnitIndex> owners = new IdentityHashMap<>();
   private final IdentityHashMap<Symbol.MethodSymbol, Symbol.MethodSymbol> implementations =
       new IdentityHashMap<>();
+  private final IdentityHashMap<Symbol.MethodSymbol, Declaration> declarations =
+      new IdentityHashMap<>();
   private JavacTrees trees;
   private JavacUnitIndex current;
   private List<Symbol.ClassSymbol> sourceClasses;
@@ -71,6 +73,21 @@ final class JavacProject {
         || owner.sourcefile.equals(asking.unit().getSourceFile())) {
       return null;
     }
+    Declaration found = declarations.get(symbol);
+    if (found == null) {
+      found = find(symbol);
+      declarations.put(symbol, found);
+    }
+    if (found.method() == null) {
+      return null;
+    }
+    CompilationUnitTree unit = found.unit();
+    JavacUnitIndex index = current != null && current.unit() == unit ? current : index(unit);
+    return index.model(found.method(), found.enclosing());
+  }
+
+  /** Where a method is declared with a body in a source class, or {@link Declaration#NONE}. */
+  private Declaration find(Symbol.MethodSymbol symbol) {
     if (trees == null) {
       trees = JavacTrees.instance(context);
     }
@@ -78,18 +95,24 @@ final class JavacProject {
     try {
       path = trees.getPath(symbol);
     } catch (RuntimeException e) {
-      return null; // javac could not find the declaration's environment
+      return Declaration.NONE; // javac could not find the declaration's environment
     }
     if (path == null
         || !(path.getLeaf() instanceof MethodTree method)
         || method.getBody() == null
         || path.getParentPath() == null
         || !(path.getParentPath().getLeaf() instanceof ClassTree enclosing)) {
-      return null;
+      return Declaration.NONE;
     }
-    CompilationUnitTree unit = path.getCompilationUnit();
-    JavacUnitIndex index = current != null && current.unit() == unit ? current : index(unit);
-    return index.model(method, enclosing);
+    return new Declaration(method, enclosing, path.getCompilationUnit());
+  }
+
+  /**
+   * A method's declaration: its tree, its class's and its unit's. Looking one up walks the trees of
+   * its class and its unit, so each symbol's is looked up once per compilation.
+   */
+  private record Declaration(MethodTree method, ClassTree enclosing, CompilationUnitTree unit) {
+    static final Declaration NONE = new Declaration(null, null, null);
   }
 
   /**

@@ -397,8 +397,9 @@ final class Backoffs {
     }
     List<Expr> found = new ArrayList<>();
     for (Node n : Nodes.sameFrame(analysis.method().body())) {
-      if (analysis.isInRetryLoop(n)) {
-        continue; // the loop's own wait is judged as such
+      if (!(n instanceof Expr.Assign || n instanceof Expr.Call || n instanceof Expr.Binary)
+          || analysis.isInRetryLoop(n)) {
+        continue; // not a growth; or in a loop, whose own wait is judged as such
       }
       String target = null;
       if (n instanceof Expr.Assign assign

@@ -112,6 +112,40 @@ final class NamePatternTest {
   }
 
   @Test
+  void nodeNamesAsTheirExpression() {
+    // The expression CallNames.isNodeName answered with before its words were put in front.
+    Pattern nodes =
+        Pattern.compile(
+            "(?i).*(address|host|node|server|replica|endpoint|url|uri|broker|peer|member|instance"
+                + "|candidate|invoker|connection|channel|seed|target|backend|route|region"
+                + "|zone|\\bip|inet|socket|location|mirror|resolver|dns|cluster|shard|master"
+                + "|slave|primary|secondary|leader).*");
+    List<String> names = new java.util.ArrayList<>(NAMES);
+    names.addAll(
+        List.of(
+            "ip",
+            "IP",
+            "ipAddress",
+            "serverIp",
+            "a.ip",
+            "skip",
+            "zipFile",
+            "hosts\n",
+            "NODES",
+            "replicaSet",
+            "getLeader()",
+            "endpointUrl",
+            "candidates",
+            "seedList",
+            "items"));
+    for (String name : names) {
+      assertEquals(nodes.matcher(name).matches(), CallNames.isNodeName(name), name);
+    }
+    assertTrue(CallNames.isNodeName("a.ip"), "ip after a word boundary");
+    assertFalse(CallNames.isNodeName("skip"), "ip inside a word");
+  }
+
+  @Test
   void constantNamesAsTheirExpression() {
     Pattern constant = Pattern.compile("[A-Z][A-Z0-9_]*");
     for (String name : NAMES) {
