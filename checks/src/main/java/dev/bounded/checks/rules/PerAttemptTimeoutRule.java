@@ -145,8 +145,17 @@ public final class PerAttemptTimeoutRule implements Rule {
     List<Finding> findings = new ArrayList<>();
     List<LoopInfo> loops = new ArrayList<>(analysis.retryLoops());
     loops.addAll(failoversByResult(analysis));
+    List<LoopInfo> background = new ArrayList<>();
+    for (UnboundedLoops.Unbounded unbounded : UnboundedLoops.find(analysis)) {
+      if (unbounded.ending() == UnboundedLoops.Ending.STOP_FLAG) {
+        background.add(unbounded.loop());
+      }
+    }
     for (LoopInfo loop : loops) {
-      if (hasDeadlineBefore(analysis, loop)) {
+      if (hasDeadlineBefore(analysis, loop) || background.contains(loop)) {
+        // A reconnect loop ended only by success or a stop flag: no caller waits on it with a
+        // deadline, and a timeout per attempt is what it needs (UnboundedBackgroundRetry reports
+        // that it never gives up).
         continue;
       }
       List<Expr.Call> timed = new ArrayList<>();

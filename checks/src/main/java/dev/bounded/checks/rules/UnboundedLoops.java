@@ -448,6 +448,9 @@ final class UnboundedLoops {
     if (onlyInterruptionRetried(analysis, loop)) {
       return false; // an uninterruptible wait, not a retry of a failing call
     }
+    if (onlyReceiveTimeoutsRetried(analysis, loop)) {
+      return false; // a read that polls with a timeout, not a retry of a failing call
+    }
     if (onlyCollisionsResolved(analysis, loop)) {
       return false; // a fresh name after a name clash, not a retry of a failing call
     }
@@ -581,6 +584,64 @@ final class UnboundedLoops {
     return any;
   }
 
+  /** Failures that say only that nothing arrived in time. */
+  private static final Set<String> RECEIVE_TIMEOUTS =
+      Set.of("SocketTimeoutException", "TimeoutException");
+
+  /**
+   * Whether the only failure the loop goes round again after is a receive's timeout, caught with
+   * nothing done but logging: {@code while (true) { try { if (in.read() == -1) return; } catch
+   * (SocketTimeoutException e) { } }}. A read, receive, accept or poll that timed out failed
+   * nothing; the next round waits again for data (ended by the end of the stream or another
+   * failure), which is a timed wait, not a retry.
+   */
+  static boolean onlyReceiveTimeoutsRetried(MethodAnalysis analysis, LoopInfo loop) {
+    boolean any = false;
+    for (Node n : analysis.loopLevel(loop)) {
+      if (!(n instanceof Stmt.Catch clause)
+          || analysis.loopOf(clause) != loop
+          || !analysis.goesRoundAgain(clause, loop)) {
+        continue;
+      }
+      for (var type : clause.types()) {
+        if (!RECEIVE_TIMEOUTS.contains(type.simpleName())) {
+          return false;
+        }
+      }
+      if (!onlyLogs(clause.body()) || !receives(analysis.tryOf(clause).body())) {
+        return false;
+      }
+      any = true;
+    }
+    return any;
+  }
+
+  /** Whether a block calls nothing but logging. */
+  private static boolean onlyLogs(Node body) {
+    for (Node n : Nodes.sameFrame(body)) {
+      if (n instanceof Expr.Call call && !LOGGING.matcher(call.name()).matches()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Whether a try block receives: {@code read..}, {@code receive..}, {@code accept}, {@code poll}.
+   */
+  private static boolean receives(Node body) {
+    for (Node n : Nodes.sameFrame(body)) {
+      if (n instanceof Expr.Call call
+          && (call.name().startsWith("read")
+              || call.name().startsWith("receive")
+              || call.name().equals("accept")
+              || call.name().equals("poll"))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** How the loop ends, or {@code null} if something bounds it. */
   private static Ending ending(MethodAnalysis analysis, LoopInfo loop) {
     boolean stopFlag = loop.evidence().contains(LoopInfo.Evidence.STOP_FLAG);
@@ -618,7 +679,7 @@ final class UnboundedLoops {
   /** Names of calls that log: what they are given decides nothing. */
   private static final java.util.regex.Pattern LOGGING =
       java.util.regex.Pattern.compile(
-          "log\\w*|trace|debug|info|warn|warning|error|fatal|print\\w*");
+          "log\\w*|trace|debug|info|warn|warning|error|fatal|print\\w*|add(Info|Warn|Error)");
 
   /**
    * Whether a value is only handed on in the loop: to a wait, a setter or a log call ({@code
@@ -644,9 +705,26 @@ final class UnboundedLoops {
         child = p, p = analysis.parent(p)) {
       if (p instanceof Expr.Call call && call.receiver() != child) {
         String name = call.name();
-        if (CallNames.SLEEPS.contains(name) || LOGGING.matcher(name).matches() || isSetter(name)) {
+        if (isSleep(name) || LOGGING.matcher(name).matches() || isSetter(name)) {
           return true;
         }
+        if (analysis.parent(call) instanceof Stmt.ExprStmt && !BOUND_CALL.matches(name)) {
+          // connect(address, timeoutMillis), strategy.connectFailed(start, ..): a call whose
+          // result nobody reads is given the value; no decision to leave the loop reads it
+          return true;
+        }
+      }
+      // attemptStartTimes[i] = start: a record of the attempt, read (if at all) where it is read
+      if (p instanceof Expr.Assign assign
+          && assign.value() == child
+          && assign.target() instanceof Expr.ArrayAccess) {
+        return true;
+      }
+      if (p instanceof Expr.ArrayAccess access
+          && access.array() == child
+          && analysis.parent(p) instanceof Expr.Assign assign
+          && assign.target() == p) {
+        return true; // the record written: attemptStartTimes[i] = ..
       }
       if (p instanceof Stmt.If check && check.condition() == child) {
         return check.otherwise() == null && onlyWaits(check.then());
@@ -712,9 +790,14 @@ final class UnboundedLoops {
           || n instanceof Stmt.Continue) {
         return false;
       }
-      waits |= n instanceof Expr.Call call && CallNames.SLEEPS.contains(call.name());
+      waits |= n instanceof Expr.Call call && isSleep(call.name());
     }
     return waits;
+  }
+
+  /** A sleep, or a method named for one: {@code sleepUnlessStopped(ms)}, {@code sleepQuietly}. */
+  private static boolean isSleep(String name) {
+    return CallNames.SLEEPS.contains(name) || name.startsWith("sleep");
   }
 
   /**
