@@ -146,9 +146,11 @@ public final class PerAttemptTimeoutRule implements Rule {
     List<LoopInfo> loops = new ArrayList<>(analysis.retryLoops());
     loops.addAll(failoversByResult(analysis));
     List<LoopInfo> background = new ArrayList<>();
-    for (UnboundedLoops.Unbounded unbounded : UnboundedLoops.find(analysis)) {
-      if (unbounded.ending() == UnboundedLoops.Ending.STOP_FLAG) {
-        background.add(unbounded.loop());
+    if (!loops.isEmpty()) {
+      for (UnboundedLoops.Unbounded unbounded : UnboundedLoops.find(analysis)) {
+        if (unbounded.ending() == UnboundedLoops.Ending.STOP_FLAG) {
+          background.add(unbounded.loop());
+        }
       }
     }
     for (LoopInfo loop : loops) {

@@ -685,9 +685,11 @@ final class UnboundedLoops {
    * Whether a value is only handed on in the loop: to a wait, a setter or a log call ({@code
    * SECONDS.sleep(BEAT_TIMEOUT)}, {@code request.setReadTimeout(READ_TIMEOUT)}, {@code log.warn(..,
    * elapsed)}), into a local that goes only there ({@code long start = System.currentTimeMillis()}
-   * read only by {@code setRunTime(end - start)}), or to a test that only waits first ({@link
-   * #onlyWaits}). It sets how long one wait or attempt lasts, or is reported, but no decision to
-   * leave the loop reads it.
+   * read only by {@code setRunTime(end - start)}), to a call whose result nobody reads and whose
+   * name speaks of no bound ({@code socket.connect(address, connectionTimeout)}, {@code
+   * strategy.connectFailed(start, index)}), into an array record ({@code attemptStartTimes[i] =
+   * start}), or to a test that only waits first ({@link #onlyWaits}). It sets how long one wait or
+   * attempt lasts, or is reported, but no decision to leave the loop reads it.
    */
   private static boolean onlyPassedOn(MethodAnalysis analysis, Node node, LoopInfo loop) {
     return onlyPassedOn(analysis, node, loop, new HashSet<>());
