@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
-"""precision.py RUN [--list-unjudged OUT]: round-5 precision per half. A finding is REAL/FALSE by a label of its
-letter covering its line (pos/neg), else by a judge's verdict (judged-*.tsv), else unjudged.
+"""precision.py RUN [--round DIR] [--list-unjudged OUT]: a labelling round's precision per half (the round of
+DIR, which holds its split.tsv and judged-*.tsv; default: round 5, this script's directory). A finding is
+REAL/FALSE by a label of its letter covering its line (pos/neg), else by a judge's verdict, else unjudged.
 Eclipse Milo's generated model wrappers (org/eclipse/milo/opcua/sdk/client/model/) are counted apart."""
 import sys, csv, glob, os
 from collections import Counter, defaultdict
 run = sys.argv[1]
 L={'InterruptRetried':'A','InterruptSwallowed':'A','UnclassifiedRetry':'B','UnclassifiedExceptionRetry':'B','PerAttemptTimeout':'C','UnboundedSubmission':'D','UnboundedExecutor':'D','NonIdempotentRetry':'E','UnboundedRetry':'F','UnboundedBackgroundRetry':'F','BackoffWithoutJitter':'F','UncappedBackoff':'F','RetryPolicyWithoutJitter':'F','CancellationRetried':'G','UntimedWait':'G','UnownedExecutor':'G','NestedRetry':'G'}
 HERE=os.path.dirname(os.path.abspath(__file__)); C=os.path.dirname(HERE)
+if '--round' in sys.argv: HERE=os.path.abspath(sys.argv[sys.argv.index('--round')+1])
 half={}
 for l in open(f'{C}/libraries.tsv'):
     if l.startswith('#') or not l.strip(): continue
@@ -39,4 +41,4 @@ for h in ('tune','score'):
     print(f"{h}: {n} findings, REAL {c['REAL']}, FALSE {c['FALSE']}, UNSURE {c['UNSURE']}, unjudged {c['UNJUDGED']}; REAL/n = {c['REAL']}/{n} = {c['REAL']/max(n,1):.2f}; REAL/(REAL+FALSE) = {c['REAL']/max(c['REAL']+c['FALSE'],1):.2f}")
     for (hh,r),cc in sorted(byrule.items()):
         if hh==h: print(f"    {r:28s} {dict(cc)}")
-print(f"milo generated model wrappers (tune half, not counted above): {dict(gen)}")
+if gen: print(f"milo generated model wrappers (tune half, not counted above): {dict(gen)}")

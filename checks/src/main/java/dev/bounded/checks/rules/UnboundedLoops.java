@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 /**
@@ -525,18 +526,8 @@ final class UnboundedLoops {
    * would clash for ever, and is still reported.
    */
   static boolean onlyCollisionsResolved(MethodAnalysis analysis, LoopInfo loop) {
-    boolean any = false;
-    for (Node n : analysis.loopLevel(loop)) {
-      if (n instanceof Stmt.Catch clause
-          && analysis.loopOf(clause) == loop
-          && analysis.goesRoundAgain(clause, loop)) {
-        if (!catchesOnlyCollisions(clause) || !changesSomething(clause.body())) {
-          return false;
-        }
-        any = true;
-      }
-    }
-    return any;
+    return everyRetryingCatch(
+        analysis, loop, clause -> catchesOnlyCollisions(clause) && changesSomething(clause.body()));
   }
 
   private static boolean changesSomething(Stmt body) {
@@ -568,15 +559,27 @@ final class UnboundedLoops {
 
   /** Whether the only failure the loop goes round again after is {@code InterruptedException}. */
   static boolean onlyInterruptionRetried(MethodAnalysis analysis, LoopInfo loop) {
+    return everyRetryingCatch(
+        analysis,
+        loop,
+        clause ->
+            clause.types().stream()
+                .allMatch(type -> type.name().equals("java.lang.InterruptedException")));
+  }
+
+  /**
+   * Whether the loop has a catch clause that goes round again, and every such clause (of this loop,
+   * not of a loop inside it) passes the test.
+   */
+  private static boolean everyRetryingCatch(
+      MethodAnalysis analysis, LoopInfo loop, Predicate<Stmt.Catch> test) {
     boolean any = false;
     for (Node n : analysis.loopLevel(loop)) {
       if (n instanceof Stmt.Catch clause
           && analysis.loopOf(clause) == loop
           && analysis.goesRoundAgain(clause, loop)) {
-        for (var type : clause.types()) {
-          if (!type.name().equals("java.lang.InterruptedException")) {
-            return false;
-          }
+        if (!test.test(clause)) {
+          return false;
         }
         any = true;
       }
@@ -596,24 +599,13 @@ final class UnboundedLoops {
    * failure), which is a timed wait, not a retry.
    */
   static boolean onlyReceiveTimeoutsRetried(MethodAnalysis analysis, LoopInfo loop) {
-    boolean any = false;
-    for (Node n : analysis.loopLevel(loop)) {
-      if (!(n instanceof Stmt.Catch clause)
-          || analysis.loopOf(clause) != loop
-          || !analysis.goesRoundAgain(clause, loop)) {
-        continue;
-      }
-      for (var type : clause.types()) {
-        if (!RECEIVE_TIMEOUTS.contains(type.simpleName())) {
-          return false;
-        }
-      }
-      if (!onlyLogs(clause.body()) || !receives(analysis.tryOf(clause).body())) {
-        return false;
-      }
-      any = true;
-    }
-    return any;
+    return everyRetryingCatch(
+        analysis,
+        loop,
+        clause ->
+            clause.types().stream().allMatch(type -> RECEIVE_TIMEOUTS.contains(type.simpleName()))
+                && onlyLogs(clause.body())
+                && receives(analysis.tryOf(clause).body()));
   }
 
   /** Whether a block calls nothing but logging. */
