@@ -151,6 +151,8 @@ def main():
     parser.add_argument("--sample", type=int, default=30)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--unlabelled")
+    parser.add_argument("--misses", help="write the missed positives and the negatives hit, per rule, "
+                        "to this TSV (half, kind, rule, id, file, start, end, reason)")
     parser.add_argument("--strict-rules", action="store_true",
                         help="per rule, count only the label's own rule (no VARIANTS)")
     args = parser.parse_args()
@@ -212,6 +214,19 @@ def main():
                 rpos_hit = sum(1 for l in rpos if any(matches(f, l, True) for f in findings[l["library"]]))
                 rneg_hit = sum(1 for l in rneg if any(matches(f, l, True) for f in findings[l["library"]]))
                 print(f"    {rule:26} {ratio(rpos_hit, len(rpos)):>22} {ratio(rneg_hit, len(rneg)):>22}")
+
+    if args.misses:
+        with open(args.misses, "w", encoding="utf-8") as f:
+            for l in labels:
+                found = findings.get(l["library"])
+                if found is None:
+                    continue
+                hit = any(matches(x, l, True) for x in found)
+                kind = "missed" if l["label"] == "pos" and not hit else (
+                    "neg-hit" if l["label"] == "neg" and hit else None)
+                if kind:
+                    f.write("\t".join([halves[l["library"]], kind, l["rule"], l["id"], l["file"],
+                                       str(l["start"]), str(l["end"]), l["reason"]]) + "\n")
 
     # Findings no label of their letter covers.
     unlabelled = []
