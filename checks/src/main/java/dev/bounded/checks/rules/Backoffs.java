@@ -89,8 +89,17 @@ final class Backoffs {
           "accumulateAndGet");
 
   /** Names that say a value is randomised. */
+  /**
+   * Names of random values and draws: {@code jitter}, {@code random}, {@code rnd}, and {@code rand}
+   * as a word of its own ({@code rand}, {@code nextRand}, {@code RAND_DELAY}), not inside another
+   * word ({@code incrAndGet}, {@code operand}, {@code brand}).
+   */
   private static final NamePattern RANDOM_NAME =
-      NamePattern.containing("(?i).*(jitter|random|rand|rnd).*", "jitter", "rand", "rnd");
+      NamePattern.containing(
+          "(?i:.*(jitter|random|rnd).*)|(.*[^A-Za-z])?(rand|Rand|RAND)([^a-z].*)?|.*[a-z0-9]Rand([^a-z].*)?",
+          "jitter",
+          "rand",
+          "rnd");
 
   /**
    * Calls that unwrap a value held by their receiver ({@code Optional.get()}, {@code

@@ -223,7 +223,10 @@ final class UnboundedLoops {
         reissued = true; // a completion callback's failure path: a handler, not a catch clause
       }
     }
-    if (first == null || boundedMethod(analysis) || decidedByJudgedFailure(analysis, first)) {
+    if (first == null
+        || boundedMethod(analysis)
+        || boundedHelper(analysis, first)
+        || decidedByJudgedFailure(analysis, first)) {
       return List.of();
     }
     boolean stop = false;
@@ -419,6 +422,20 @@ final class UnboundedLoops {
       }
     }
     return false;
+  }
+
+  /**
+   * Whether the resubmission is a call to a helper of the unit that consults a count, a clock, a
+   * deadline or a policy itself before it schedules the work ({@code onNetworkError(e) { retry(e);
+   * }} with {@code retry} testing {@code iteration > maxRetries} and the total deadline first): the
+   * helper bounds the retries, and its own scheduling is judged there.
+   */
+  private static boolean boundedHelper(MethodAnalysis analysis, Expr.Call call) {
+    MethodModel callee = analysis.context().unit().declarationOf(call);
+    return callee != null
+        && !callee.equals(analysis.method())
+        && callee.body() != null
+        && boundedMethod(analysis.unitFacts().analysisOf(callee));
   }
 
   /** Whether the method consults a count, a clock, a deadline or a policy anywhere. */

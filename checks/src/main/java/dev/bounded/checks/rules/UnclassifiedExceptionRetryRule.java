@@ -40,7 +40,7 @@ public final class UnclassifiedExceptionRetryRule implements Rule {
             analysis,
             type -> BROAD_CATCHES.contains(type.name()),
             "java.lang.RuntimeException",
-            false)) {
+            true)) {
       if (guardsCleanUp(analysis, match)
           || onlyWaits(analysis, match)
           || looksUpInTurn(analysis, match)) {
@@ -51,14 +51,21 @@ public final class UnclassifiedExceptionRetryRule implements Rule {
           new Finding(
               NAME,
               match.typeSpan(),
-              (match.loop() == null
-                      ? "This handler schedules the work again after catching "
-                      : "This retry loop catches ")
-                  + type
-                  + " without classifying it: programming errors such as NullPointerException or"
-                  + " IllegalArgumentException are retried along with transient failures. Catch"
-                  + " the transient types, or check the failure before retrying"
-                  + " (RetryPolicy.retryOn)",
+              match.loop() != null && !match.loop().isRetryLoop()
+                  ? "A background loop retries after any "
+                      + type
+                      + ": it catches it without classifying it and goes round again until"
+                      + " stopped, so a NullPointerException or IllegalArgumentException fails every"
+                      + " round for ever as if it were transient. Catch the failures you expect, and"
+                      + " let programming errors end the loop"
+                  : (match.loop() == null
+                          ? "This handler schedules the work again after catching "
+                          : "This retry loop catches ")
+                      + type
+                      + " without classifying it: programming errors such as NullPointerException or"
+                      + " IllegalArgumentException are retried along with transient failures. Catch"
+                      + " the transient types, or check the failure before retrying"
+                      + " (RetryPolicy.retryOn)",
               List.of()));
     }
     return findings;
