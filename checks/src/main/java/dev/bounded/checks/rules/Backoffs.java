@@ -88,11 +88,11 @@ final class Backoffs {
           "updateAndGet",
           "accumulateAndGet");
 
-  /** Names that say a value is randomised. */
   /**
-   * Names of random values and draws: {@code jitter}, {@code random}, {@code rnd}, and {@code rand}
-   * as a word of its own ({@code rand}, {@code nextRand}, {@code RAND_DELAY}), not inside another
-   * word ({@code incrAndGet}, {@code operand}, {@code brand}).
+   * Names that say a value is randomised: names of random values and draws: {@code jitter}, {@code
+   * random}, {@code rnd}, and {@code rand} as a word of its own ({@code rand}, {@code nextRand},
+   * {@code RAND_DELAY}), not inside another word ({@code incrAndGet}, {@code operand}, {@code
+   * brand}).
    */
   private static final NamePattern RANDOM_NAME =
       NamePattern.containing(

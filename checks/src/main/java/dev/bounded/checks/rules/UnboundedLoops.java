@@ -410,10 +410,9 @@ final class UnboundedLoops {
   }
 
   /** A call to a helper of the unit that schedules work to run later ({@code reschedule()}). */
-  @SuppressWarnings("ReferenceEquality") // the index hands out one model per method
   private static boolean schedulesLater(MethodAnalysis analysis, Expr.Call call) {
-    MethodModel callee = analysis.context().unit().declarationOf(call);
-    if (callee == null || callee == analysis.method() || callee.body() == null) {
+    MethodModel callee = helperOf(analysis, call);
+    if (callee == null) {
       return false;
     }
     for (Node n : Nodes.sameFrame(callee.body())) {
@@ -431,11 +430,15 @@ final class UnboundedLoops {
    * helper bounds the retries, and its own scheduling is judged there.
    */
   private static boolean boundedHelper(MethodAnalysis analysis, Expr.Call call) {
+    MethodModel callee = helperOf(analysis, call);
+    return callee != null && boundedMethod(analysis.unitFacts().analysisOf(callee));
+  }
+
+  /** The method of the unit, other than the caller, that a call runs and whose body is seen. */
+  @SuppressWarnings("ReferenceEquality") // the index hands out one model per method
+  private static MethodModel helperOf(MethodAnalysis analysis, Expr.Call call) {
     MethodModel callee = analysis.context().unit().declarationOf(call);
-    return callee != null
-        && !callee.equals(analysis.method())
-        && callee.body() != null
-        && boundedMethod(analysis.unitFacts().analysisOf(callee));
+    return callee == null || callee == analysis.method() || callee.body() == null ? null : callee;
   }
 
   /** Whether the method consults a count, a clock, a deadline or a policy anywhere. */

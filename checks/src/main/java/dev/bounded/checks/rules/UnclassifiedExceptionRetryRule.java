@@ -47,28 +47,27 @@ public final class UnclassifiedExceptionRetryRule implements Rule {
         continue;
       }
       String type = match.typeName().substring("java.lang.".length());
-      findings.add(
-          new Finding(
-              NAME,
-              match.typeSpan(),
-              match.loop() != null && !match.loop().isRetryLoop()
-                  ? "A background loop retries after any "
-                      + type
-                      + ": it catches it without classifying it and goes round again until"
-                      + " stopped, so a NullPointerException or IllegalArgumentException fails every"
-                      + " round for ever as if it were transient. Catch the failures you expect, and"
-                      + " let programming errors end the loop"
-                  : (match.loop() == null
-                          ? "This handler schedules the work again after catching "
-                          : "This retry loop catches ")
-                      + type
-                      + " without classifying it: programming errors such as NullPointerException or"
-                      + " IllegalArgumentException are retried along with transient failures. Catch"
-                      + " the transient types, or check the failure before retrying"
-                      + " (RetryPolicy.retryOn)",
-              List.of()));
+      findings.add(new Finding(NAME, match.typeSpan(), message(match, type), List.of()));
     }
     return findings;
+  }
+
+  private static String message(CatchAllRetries.Match match, String type) {
+    if (match.loop() != null && !match.loop().isRetryLoop()) {
+      return "A background loop retries after any "
+          + type
+          + ": it catches it without classifying it and goes round again until stopped, so a"
+          + " NullPointerException or IllegalArgumentException fails every round for ever as if"
+          + " it were transient. Catch the failures you expect, and let programming errors end"
+          + " the loop";
+    }
+    return (match.loop() == null
+            ? "This handler schedules the work again after catching "
+            : "This retry loop catches ")
+        + type
+        + " without classifying it: programming errors such as NullPointerException or"
+        + " IllegalArgumentException are retried along with transient failures. Catch the"
+        + " transient types, or check the failure before retrying (RetryPolicy.retryOn)";
   }
 
   /**
