@@ -431,7 +431,24 @@ final class UnboundedLoops {
    */
   private static boolean boundedHelper(MethodAnalysis analysis, Expr.Call call) {
     MethodModel callee = helperOf(analysis, call);
-    return callee != null && boundedMethod(analysis.unitFacts().analysisOf(callee));
+    if (callee == null) {
+      return false;
+    }
+    // The helper must decide: a comparison or a bounding call. A clock read alone only records
+    // when the work was queued again (retryFailedTask:
+    // task.setLastProcessTime(currentTimeMillis())).
+    for (Node n : analysis.unitFacts().analysisOf(callee).bodyNodes()) {
+      if ((n instanceof Expr.Binary binary && isOrdering(binary))
+          || (n instanceof Expr.Call c && BOUND_CALL.matches(c.name()) && !isClockRead(c))
+          || (n instanceof Expr.Name name && BOUND_CALL.matches(name.name()))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean isClockRead(Expr.Call call) {
+    return call.name().equals("nanoTime") || call.name().equals("currentTimeMillis");
   }
 
   /** The method of the unit, other than the caller, that a call runs and whose body is seen. */
