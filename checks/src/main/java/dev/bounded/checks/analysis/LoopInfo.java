@@ -43,6 +43,12 @@ public final class LoopInfo {
   public enum Evidence {
     /** A catch clause can complete and let the loop go round again. */
     RETRYING_CATCH,
+    /**
+     * The attempt is a helper of the unit that catches its own failure and returns ({@code
+     * manage()} that logs and counts, {@code createSocket()} that returns {@code null}); the loop
+     * goes round again after it.
+     */
+    CAUGHT_IN_HELPER,
     /** The loop ends once the operation succeeds (return, break, or a success flag). */
     EXITS_ON_SUCCESS,
     /** A counter is incremented each round and compared against a cap. */

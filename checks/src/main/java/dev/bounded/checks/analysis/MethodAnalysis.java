@@ -661,6 +661,44 @@ public final class MethodAnalysis {
     return innermostLoop(tryOf(clause));
   }
 
+  /**
+   * Returns the loops of other methods of the unit that repeat this method as their attempt after a
+   * clause of it caught the attempt's failure ({@link LoopInfo.Evidence#CAUGHT_IN_HELPER}): the
+   * loop {@code while (!shutdown) { .. manage(); }} for a clause of {@code manage()} that logs and
+   * counts the failure.
+   *
+   * @param clause a catch clause of this method
+   * @return the callers' loops, possibly empty; empty unless the clause is one that lets such a
+   *     loop go round (it completes or returns, and takes more than interrupts)
+   */
+  @SuppressWarnings("ReferenceEquality") // the index hands out one model per method
+  public List<LoopInfo> callerLoopsRetrying(Stmt.Catch clause) {
+    if (!RetryLoops.swallowsAttemptFailure(this, clause)) {
+      return List.of();
+    }
+    List<LoopInfo> found = new ArrayList<>();
+    for (MethodModel caller : unitFacts().callers(method)) {
+      MethodAnalysis callerAnalysis = unitFacts().analysisOf(caller);
+      if (callerAnalysis == null) {
+        continue;
+      }
+      for (LoopInfo loop : callerAnalysis.loops()) {
+        if (!loop.evidence().contains(LoopInfo.Evidence.CAUGHT_IN_HELPER)) {
+          continue;
+        }
+        for (Node n : callerAnalysis.loopLevel(loop)) {
+          if (n instanceof Expr.Call call
+              && context.unit().declarationOf(call) == method
+              && !callerAnalysis.isInCatchBody(n, loop.node())) {
+            found.add(loop);
+            break;
+          }
+        }
+      }
+    }
+    return found;
+  }
+
   private static boolean containsIdentity(List<? extends Node> nodes, Node node) {
     for (Node n : nodes) {
       if (n == node) {

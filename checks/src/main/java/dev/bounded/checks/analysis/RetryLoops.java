@@ -144,6 +144,9 @@ final class RetryLoops {
     if (hasRetryingCatch(analysis, loop, level)) {
       evidence.add(Evidence.RETRYING_CATCH);
     }
+    if (!evidence.contains(Evidence.RETRYING_CATCH) && catchesInHelper(analysis, loop, level)) {
+      evidence.add(Evidence.CAUGHT_IN_HELPER);
+    }
     if (exitsOnSuccess(analysis, loop)) {
       evidence.add(Evidence.EXITS_ON_SUCCESS);
     }
@@ -179,8 +182,9 @@ final class RetryLoops {
         evidence.contains(Evidence.TAKES_ITEMS)
             || (loop.kind() == Kind.FOR_EACH && !evidence.contains(Evidence.FAILOVER))
             || (loop.kind() == Kind.FOR_EACH_LAMBDA && !evidence.contains(Evidence.NUMERIC_RANGE));
-    boolean retries =
-        evidence.contains(Evidence.RETRYING_CATCH) || evidence.contains(Evidence.SLEEPS);
+    boolean caught =
+        evidence.contains(Evidence.RETRYING_CATCH) || evidence.contains(Evidence.CAUGHT_IN_HELPER);
+    boolean retries = caught || evidence.contains(Evidence.SLEEPS);
     // A loop that goes on after a success repeats the operation; it does not retry it.
     boolean leaves = evidence.contains(Evidence.EXITS_ON_SUCCESS) || policyCondition;
     boolean retry =
@@ -195,7 +199,7 @@ final class RetryLoops {
             && loop.kind() != Kind.FOR_EACH
             && loop.kind() != Kind.FOR_EACH_LAMBDA
             && evidence.contains(Evidence.STOP_FLAG)
-            && evidence.contains(Evidence.RETRYING_CATCH);
+            && caught;
     loop.classify(evidence, retry, background);
   }
 
@@ -773,6 +777,161 @@ final class RetryLoops {
         if (n instanceof Stmt.Catch clause && continuesLoop(analysis, clause.body(), loop)) {
           return true;
         }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether the loop's attempt is a helper of the unit that catches its own failure: a call at the
+   * loop's level, outside its catch clauses, to another method of the unit whose frame has no loop
+   * of its own and a try block around an operation (not only a pause or a clean-up) with a clause
+   * that completes or returns ({@code while (!shutdown) { sleep(interval); manage(); }} where
+   * {@code manage()} logs and counts an {@code Exception}; {@code socket = createSocket()} that
+   * returns {@code null} after an {@code IOException}).
+   */
+  @SuppressWarnings("ReferenceEquality") // the index hands out one model per method
+  private static boolean catchesInHelper(MethodAnalysis analysis, LoopInfo loop, List<Node> level) {
+    for (Node n : level) {
+      if (!(n instanceof Expr.Call call) || analysis.isInCatchBody(n, loop.node())) {
+        continue;
+      }
+      MethodModel helper = analysis.context().unit().declarationOf(call);
+      if (helper != null
+          && helper != analysis.method()
+          && helper.body() != null
+          && (StopFlags.conditionChecksStop(loop) || decidesRound(analysis, call, loop))
+          && swallowsOwnFailure(analysis, helper)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether the helper's result decides whether the loop goes round: the call is in the loop's
+   * condition, in the condition of an {@code if} that leaves the loop, or gives the value of a
+   * variable the loop's condition reads ({@code socket = createSocket()} in {@code while (socket ==
+   * null)}). Without a stop flag, a helper whose result nothing tests is one step of a loop that
+   * goes round for another reason (a worker that runs one task, then waits for the next).
+   */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  private static boolean decidesRound(MethodAnalysis analysis, Expr.Call call, LoopInfo loop) {
+    Node child = call;
+    for (Node p = analysis.parent(call); p != null; child = p, p = analysis.parent(p)) {
+      if (p == loop.node()) {
+        return child == loop.condition();
+      }
+      if (p instanceof Stmt.If check
+          && check.condition() == child
+          && !Flow.canCompleteNormally(check.then())) {
+        return true;
+      }
+      String assigned =
+          p instanceof Stmt.LocalVar local && local.init() == child
+              ? local.name()
+              : p instanceof Expr.Assign assign
+                      && assign.value() == child
+                      && assign.target() instanceof Expr.Name target
+                  ? target.name()
+                  : null;
+      if (assigned != null) {
+        return loop.condition() != null && readsName(loop.condition(), assigned);
+      }
+      if (p instanceof Stmt || p instanceof Expr.Lambda) {
+        return false;
+      }
+    }
+    return false;
+  }
+
+  private static boolean readsName(Expr condition, String name) {
+    for (Node n : Nodes.sameFrame(condition)) {
+      if (n instanceof Expr.Name read && read.name().equals(name)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Calls that clean up rather than attempt an operation: their failures are not retried. */
+  private static final Set<String> CLEAN_UPS =
+      Set.of(
+          "close",
+          "closeQuietly",
+          "shutdown",
+          "shutdownNow",
+          "release",
+          "cancel",
+          "stop",
+          "disconnect",
+          "destroy",
+          "dispose",
+          "interrupt",
+          "unlock",
+          "remove",
+          "delete");
+
+  private static boolean swallowsOwnFailure(MethodAnalysis analysis, MethodModel helper) {
+    if (hasLoop(helper.body())) {
+      return false; // a helper with a loop of its own is judged as a loop
+    }
+    for (Node n : Nodes.sameFrame(helper.body())) {
+      if (n instanceof Stmt.Try t) {
+        for (Stmt.Catch clause : t.catches()) {
+          if (swallows(analysis, t, clause)) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether a clause of a helper without loops catches its attempt's failure and lets the caller's
+   * loop go round: see {@link #catchesInHelper}.
+   */
+  static boolean swallowsAttemptFailure(MethodAnalysis helper, Stmt.Catch clause) {
+    return helper.method().body() != null
+        && !hasLoop(helper.method().body())
+        && swallows(helper, helper.tryOf(clause), clause);
+  }
+
+  private static boolean swallows(MethodAnalysis analysis, Stmt.Try t, Stmt.Catch clause) {
+    return !onlyWaits(t)
+        && attempts(t.body())
+        && !catchesOnly(analysis, clause, CAPACITY)
+        && !catchesOnly(analysis, clause, NOT_FOUND)
+        && !catchesOnly(analysis, clause, CallNames.INTERRUPT_TYPES)
+        && (Flow.canCompleteNormally(clause.body()) || returnsIn(clause.body()));
+  }
+
+  private static boolean hasLoop(Node body) {
+    for (Node n : Nodes.sameFrame(body)) {
+      if (n instanceof Stmt.Loop) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether a try block calls something other than a clean-up or a log. */
+  private static boolean attempts(Stmt.Block body) {
+    for (Expr.Call call : Nodes.calls(body)) {
+      if (!CLEAN_UPS.contains(call.name())
+          && !(call.receiver() instanceof Expr.Name receiver
+              && receiver.name().toLowerCase(java.util.Locale.ROOT).contains("log"))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean returnsIn(Stmt.Block body) {
+    for (Node n : Nodes.sameFrame(body)) {
+      if (n instanceof Stmt.Return) {
+        return true;
       }
     }
     return false;

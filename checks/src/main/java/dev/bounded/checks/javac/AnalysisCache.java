@@ -16,6 +16,7 @@ import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.NewClassTree;
 import com.sun.source.tree.ParameterizedTypeTree;
+import com.sun.source.tree.StatementTree;
 import com.sun.source.tree.ThrowTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.tree.TryTree;
@@ -213,6 +214,8 @@ final class AnalysisCache {
     // a retry policy named for never giving up: RetryForever, retryForeverNoSleep
     static final int FOREVER_POLICY = 1 << 26;
     static final int RETRY_HELPER = 1 << 27; // a name containing "retr": retry(attempt -> ..)
+    // a catch type that takes programming errors or VM errors: Exception, Throwable, Error
+    static final int UNCLASSIFIED_CATCH = 1 << 28;
     private static final int COMPUTED = 1 << 30;
 
     private final Names names;
@@ -280,6 +283,11 @@ final class AnalysisCache {
       }
       if (CallNames.BROAD_CATCHES.contains(name)) {
         bits |= BROAD_CATCH;
+      }
+      if (CallNames.BROAD_CATCHES.contains(name)
+          || name.equals("RuntimeException")
+          || name.equals("Error")) {
+        bits |= UNCLASSIFIED_CATCH;
       }
       if (CallNames.OWNED_EXECUTOR_CLASSES.contains(name)
           || CallNames.THREAD_PER_TASK_CLASSES.contains(name)) {
@@ -544,12 +552,22 @@ final class AnalysisCache {
             // A broad catch may swallow an interrupt from any callee declared to throw one.
             || (type != null
                 && mentions.any(type, NameFacts.BROAD_CATCH)
-                && interrupts.mayThrow(tree))) {
+                && interrupts.mayThrow(tree))
+            // An attempt helper that swallows any failure may be what a caller's loop repeats.
+            || (type != null
+                && mentions.any(type, NameFacts.UNCLASSIFIED_CATCH)
+                && !endsInThrow(clause.getBlock()))) {
           relevant = true;
           return null;
         }
       }
       return super.visitTry(tree, null);
+    }
+
+    /** Whether a block's last statement is a {@code throw}: its clause does not swallow. */
+    private static boolean endsInThrow(BlockTree block) {
+      List<? extends StatementTree> statements = block.getStatements();
+      return !statements.isEmpty() && statements.get(statements.size() - 1) instanceof ThrowTree;
     }
 
     /** A delay grown per failure ({@code delay *= multiplier}, {@code delay <<= 1}): a backoff. */
@@ -613,6 +631,10 @@ final class AnalysisCache {
           // A recursion that may hand its own timeout on.
           || (timeoutInScope && methodName != null && methodName.equals(name))) {
         relevant = true;
+        return null;
+      }
+      if (loopDepth > 0 && callsOwnMethod(tree)) {
+        relevant = true; // an attempt helper of the class, which may catch its own failure
         return null;
       }
       if (failureParam && passesThis(arguments)) {
@@ -686,6 +708,15 @@ final class AnalysisCache {
         }
       }
       return false;
+    }
+
+    /** A call of a method by its bare name or on {@code this}: a method of the class, maybe. */
+    private boolean callsOwnMethod(MethodInvocationTree tree) {
+      Tree select = tree.getMethodSelect();
+      return select instanceof IdentifierTree
+          || (select instanceof MemberSelectTree member
+              && member.getExpression() instanceof IdentifierTree receiver
+              && (names.of((Name) receiver.getName()) & NameFacts.SELF) != 0);
     }
 
     /** The name of the called method as written, or {@code null} (nor a name nor a select). */

@@ -135,9 +135,11 @@ final class Backoffs {
   static List<Wait> waits(MethodAnalysis analysis) {
     List<Wait> waits = new ArrayList<>();
     for (LoopInfo loop : analysis.loops()) {
+      boolean caughtInHelper =
+          loop.isRetryLoop() && loop.evidence().contains(LoopInfo.Evidence.CAUGHT_IN_HELPER);
       if (!(loop.isRetryLoop()
               || (loop.isBackgroundRetry() && loop.kind() != LoopInfo.Kind.RESCHEDULE))
-          || !loop.evidence().contains(LoopInfo.Evidence.RETRYING_CATCH)) {
+          || !(loop.evidence().contains(LoopInfo.Evidence.RETRYING_CATCH) || caughtInHelper)) {
         continue; // a polling loop, not a retry of failures
       }
       for (Node n : analysis.loopLevel(loop)) {

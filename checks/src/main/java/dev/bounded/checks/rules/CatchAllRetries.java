@@ -61,6 +61,15 @@ final class CatchAllRetries {
     String typeName() {
       return clause.types().get(typeIndex).name();
     }
+
+    /**
+     * Whether the loop belongs to a caller: the clause is in an attempt helper that the loop
+     * repeats ({@link MethodAnalysis#callerLoopsRetrying}).
+     */
+    @SuppressWarnings("ReferenceEquality") // loops are compared by identity
+    boolean inCaller(MethodAnalysis analysis) {
+      return loop != null && analysis.loops().stream().noneMatch(l -> l == loop);
+    }
   }
 
   /**
@@ -96,13 +105,26 @@ final class CatchAllRetries {
               // Clean-up inside another handler (try { transport.stop(); } catch (Exception
               // ignored) {}): the handler around it decides the retry, not this clause.
               && !analysis.isInCatchBody(analysis.tryOf(clause), loop.node());
-      if (!(inLoop || schedulesRetry(clause))
+      // An attempt helper's clause: a loop of another method repeats this one after it.
+      LoopInfo callerLoop = null;
+      if (loop == null && !schedulesRetry(clause)) {
+        for (LoopInfo candidate : analysis.callerLoopsRetrying(clause)) {
+          if (candidate.isRetryLoop()
+              || (background
+                  && candidate.endsOnlyWhenStopped()
+                  && !candidate.evidence().contains(LoopInfo.Evidence.TAKES_ITEMS))) {
+            callerLoop = candidate;
+            break;
+          }
+        }
+      }
+      if (!(inLoop || callerLoop != null || schedulesRetry(clause))
           || onlyWaits(analysis.tryOf(clause))
           || classifies(analysis, clause)
           || earlierClauseTakes(analysis, clause, witness)) {
         continue;
       }
-      matches.add(new Match(clause, inLoop ? loop : null, index));
+      matches.add(new Match(clause, inLoop ? loop : callerLoop, index));
     }
     return matches;
   }

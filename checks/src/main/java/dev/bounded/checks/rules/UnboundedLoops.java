@@ -492,10 +492,13 @@ final class UnboundedLoops {
     if (onlyCollisionsResolved(analysis, loop)) {
       return false; // a fresh name after a name clash, not a retry of a failing call
     }
+    boolean caught =
+        loop.evidence().contains(LoopInfo.Evidence.RETRYING_CATCH)
+            || loop.evidence().contains(LoopInfo.Evidence.CAUGHT_IN_HELPER);
     if (loop.isRetryLoop()) {
-      return loop.evidence().contains(LoopInfo.Evidence.RETRYING_CATCH);
+      return caught;
     }
-    return loop.evidence().contains(LoopInfo.Evidence.RETRYING_CATCH)
+    return caught
         && loop.evidence().contains(LoopInfo.Evidence.SLEEPS)
         && !loop.evidence().contains(LoopInfo.Evidence.TAKES_ITEMS)
         && loop.condition() != null
@@ -758,7 +761,7 @@ final class UnboundedLoops {
         return true; // the record written: attemptStartTimes[i] = ..
       }
       if (p instanceof Stmt.If check && check.condition() == child) {
-        return check.otherwise() == null && onlyWaits(check.then());
+        return (check.otherwise() == null && onlyWaits(check.then())) || neverLeaves(check);
       }
       // long start = System.currentTimeMillis(): judged by where the local goes
       if (p instanceof Stmt.LocalVar local && local.init() == child) {
@@ -824,6 +827,31 @@ final class UnboundedLoops {
       waits |= n instanceof Expr.Call call && isSleep(call.name());
     }
     return waits;
+  }
+
+  /**
+   * Whether an {@code if} cannot end the loop: no branch leaves, throws, continues or stops, and
+   * only locals are given values ({@code if (timeToSleep <= 0) { timeToSleep = 100L; }}). What it
+   * decides is how long to wait, not whether to go on.
+   */
+  private static boolean neverLeaves(Stmt.If check) {
+    for (Node n : Nodes.sameFrame(check)) {
+      if (n instanceof Stmt.Break
+          || n instanceof Stmt.Return
+          || n instanceof Stmt.Throw
+          || n instanceof Stmt.Continue) {
+        return false;
+      }
+      if (n instanceof Expr.Assign assign
+          && !(assign.target() instanceof Expr.Name target
+              && target.kind() == Expr.NameKind.LOCAL)) {
+        return false; // a field or an element: perhaps a stop flag, perhaps a record
+      }
+      if (n instanceof Expr.Call call && !isSleep(call.name())) {
+        return false; // a call may stop the component
+      }
+    }
+    return true;
   }
 
   /** A sleep, or a method named for one: {@code sleepUnlessStopped(ms)}, {@code sleepQuietly}. */

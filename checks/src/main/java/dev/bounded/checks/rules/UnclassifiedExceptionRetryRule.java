@@ -47,12 +47,21 @@ public final class UnclassifiedExceptionRetryRule implements Rule {
         continue;
       }
       String type = match.typeName().substring("java.lang.".length());
-      findings.add(new Finding(NAME, match.typeSpan(), message(match, type), List.of()));
+      findings.add(new Finding(NAME, match.typeSpan(), message(analysis, match, type), List.of()));
     }
     return findings;
   }
 
-  private static String message(CatchAllRetries.Match match, String type) {
+  private static String message(MethodAnalysis analysis, CatchAllRetries.Match match, String type) {
+    if (match.inCaller(analysis)) {
+      return "This method catches any "
+          + type
+          + " of its attempt and returns, and a "
+          + (match.loop().isRetryLoop() ? "retry loop" : "background loop")
+          + " that calls it goes round again: a NullPointerException or IllegalArgumentException"
+          + " is retried as if it were transient. Catch the failures you expect, and let"
+          + " programming errors reach the loop";
+    }
     if (match.loop() != null && !match.loop().isRetryLoop()) {
       return "A background loop retries after any "
           + type
@@ -159,6 +168,7 @@ public final class UnclassifiedExceptionRetryRule implements Rule {
   private static boolean looksUpInTurn(MethodAnalysis analysis, CatchAllRetries.Match match) {
     LoopInfo loop = match.loop();
     if (loop == null
+        || match.inCaller(analysis)
         || loop.kind() != LoopInfo.Kind.FOR_EACH
         || !(loop.node() instanceof Stmt.Loop each)
         || each.variable() == null) {

@@ -42,23 +42,31 @@ public final class UnclassifiedRetryRule implements Rule {
             analysis, UnclassifiedRetryRule::catchesErrors, "java.lang.Error", true)) {
       String type = match.clause().types().get(match.typeIndex()).simpleName();
       String message =
-          match.loop() == null
-              ? "This handler catches "
+          match.inCaller(analysis)
+              ? "This method catches "
                   + type
-                  + " and schedules the work to run again: OutOfMemoryError, StackOverflowError"
-                  + " and failed assertions are retried later as if they were transient. Retry"
-                  + " only the failures you know to be transient, and let errors through"
-              : match.loop().isRetryLoop()
-                  ? "This retry loop catches "
+                  + " of its attempt and returns, and a "
+                  + (match.loop().isRetryLoop() ? "retry loop" : "background loop")
+                  + " that calls it goes round again: OutOfMemoryError, StackOverflowError and"
+                  + " failed assertions are retried as if they were transient. Catch the failures"
+                  + " you expect, and let errors through"
+              : match.loop() == null
+                  ? "This handler catches "
                       + type
-                      + " and goes round again: OutOfMemoryError, StackOverflowError and failed"
-                      + " assertions are retried as if they were transient. Retry only the failures"
-                      + " you know to be transient (RetryPolicy.retryOn), and let errors through"
-                  : "A background loop retries after an Error: it catches "
-                      + type
-                      + " and goes round again until stopped, so OutOfMemoryError and"
-                      + " StackOverflowError are retried for ever as if they were transient. Catch the"
-                      + " failures you expect, and let errors end the loop";
+                      + " and schedules the work to run again: OutOfMemoryError, StackOverflowError"
+                      + " and failed assertions are retried later as if they were transient. Retry"
+                      + " only the failures you know to be transient, and let errors through"
+                  : match.loop().isRetryLoop()
+                      ? "This retry loop catches "
+                          + type
+                          + " and goes round again: OutOfMemoryError, StackOverflowError and failed"
+                          + " assertions are retried as if they were transient. Retry only the failures"
+                          + " you know to be transient (RetryPolicy.retryOn), and let errors through"
+                      : "A background loop retries after an Error: it catches "
+                          + type
+                          + " and goes round again until stopped, so OutOfMemoryError and"
+                          + " StackOverflowError are retried for ever as if they were transient. Catch the"
+                          + " failures you expect, and let errors end the loop";
       findings.add(new Finding(NAME, match.typeSpan(), message, fixes(analysis, match)));
     }
     for (Expr.Call retry : CatchAllRetries.unclassifiedCallbackRetries(analysis)) {
