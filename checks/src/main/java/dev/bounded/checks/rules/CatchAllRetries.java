@@ -394,6 +394,12 @@ final class CatchAllRetries {
         // once the handler has given up, a test of the failure only picks what to throw.
         continue;
       }
+      if (n instanceof Stmt.If check && onlyPermissiveTests(analysis, check.condition(), names)) {
+        // if (isRetryableException(e) && ..) retry: a classifier that refuses a few named types
+        // and retries every other failure sorts out nothing the rules care about.
+        testedInIf.addAll(Nodes.sameFrame(check.condition()));
+        continue;
+      }
       if (n instanceof Stmt.If check && mentionsAny(check.condition(), names)) {
         // Classification only if some kinds of failure leave: a branch that goes round for every
         // other failure as well does not classify. A clause that catches Errors classifies only
@@ -416,7 +422,9 @@ final class CatchAllRetries {
       if (n instanceof Stmt.Switch choice && Nodes.mentions(choice.selector(), e)) {
         return true;
       }
-      if (n instanceof Expr.Call call && call.args().stream().anyMatch(a -> Nodes.mentions(a, e))) {
+      if (n instanceof Expr.Call call
+          && call.args().stream().anyMatch(a -> Nodes.mentions(a, e))
+          && !testedInIf.contains(call)) {
         if ((CLASSIFIER.matches(call.name()) && !returnsAValue(call))
             || DELEGATE.matches(call.name())
             || Interrupts.isPropagatingCall(call.name())) {
@@ -436,12 +444,100 @@ final class CatchAllRetries {
     }
     // Handed to a policy, then a conditional exit asks it: registerThrowable(e); if
     // (shouldRethrow())
-    if (handedOn && hasClassifiedExit(clause.body())) {
+    if (handedOn && hasClassifiedExit(analysis, clause.body())) {
       return true;
     }
     // Stored, then judged after the try: attempt = new Attempt(e); ... if
     // (stop.shouldStop(attempt))
     return storedIn != null && judgedAfterTry(analysis, clause, storedIn);
+  }
+
+  /**
+   * Failures a classifier that names them does sort out: programming errors, errors, cancellation
+   * and interruption, or a type above them. A classifier that refuses one of them classifies.
+   */
+  private static final Set<String> SORTED_OUT =
+      Set.of(
+          "Throwable",
+          "Exception",
+          "RuntimeException",
+          "Error",
+          "VirtualMachineError",
+          "NullPointerException",
+          "IllegalArgumentException",
+          "IllegalStateException",
+          "ClassCastException",
+          "UnsupportedOperationException",
+          "CancellationException",
+          "InterruptedException",
+          "InterruptedIOException");
+
+  /**
+   * Whether a condition reads the failure only through calls to permissive classifiers ({@link
+   * #isPermissiveClassifier}), and reads it at least once.
+   */
+  private static boolean onlyPermissiveTests(
+      MethodAnalysis analysis, Expr condition, Set<String> names) {
+    boolean tested = false;
+    Set<Node> inCalls = Collections.newSetFromMap(new IdentityHashMap<>());
+    for (Node n : Nodes.sameFrame(condition)) {
+      if (n instanceof Expr.Call call
+          && call.args().stream().anyMatch(a -> mentionsAny(a, names))) {
+        if (!isPermissiveClassifier(analysis, call)) {
+          return false;
+        }
+        tested = true;
+        for (Expr arg : call.args()) {
+          inCalls.addAll(Nodes.sameFrame(arg));
+        }
+      }
+    }
+    for (Node n : Nodes.sameFrame(condition)) {
+      if (n instanceof Expr.Name name && names.contains(name.name()) && !inCalls.contains(n)) {
+        return false; // read directly as well: e instanceof .., e.getCause() ..
+      }
+    }
+    return tested;
+  }
+
+  /**
+   * Whether a call goes to a classifier whose source is seen and that answers {@code true} for
+   * every failure but a few named ones: its last statement is {@code return true}, and every other
+   * return is a {@code return false} under an {@code instanceof} test of types other than {@link
+   * #SORTED_OUT} ({@code if (e instanceof ContentTooLongException) return false; return true;}).
+   */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  private static boolean isPermissiveClassifier(MethodAnalysis analysis, Expr.Call call) {
+    MethodModel callee = analysis.context().unit().declarationInProject(call);
+    if (callee == null
+        || callee.body() == null
+        || callee.body().statements().isEmpty()
+        || !(callee.body().statements().get(callee.body().statements().size() - 1)
+            instanceof Stmt.Return last)
+        || !isBoolean(last.value(), true)) {
+      return false;
+    }
+    boolean refuses = false;
+    for (Node n : Nodes.sameFrame(callee.body())) {
+      if (n instanceof Expr.InstanceOf test && SORTED_OUT.contains(test.tested().simpleName())) {
+        return false;
+      }
+      if (n instanceof Stmt.Return returned && returned != last) {
+        if (!isBoolean(returned.value(), false)) {
+          return false;
+        }
+        refuses = true;
+      }
+      if (n instanceof Stmt.Switch || n instanceof Expr.Lambda) {
+        return false;
+      }
+    }
+    return refuses;
+  }
+
+  private static boolean isBoolean(Expr value, boolean expected) {
+    return value instanceof Expr.Literal literal
+        && Boolean.valueOf(expected).equals(literal.value());
   }
 
   /**
@@ -609,11 +705,11 @@ final class CatchAllRetries {
     return !type.equals("boolean") && !type.equals("java.lang.Boolean") && !type.equals("void");
   }
 
-  private static boolean hasClassifiedExit(Stmt body) {
+  private static boolean hasClassifiedExit(MethodAnalysis analysis, Stmt body) {
     for (Node n : Nodes.sameFrame(body)) {
       if (n instanceof Stmt.If check && !Flow.canCompleteNormally(check.then())) {
         for (Expr.Call call : Nodes.calls(check.condition())) {
-          if (CLASSIFIER.matches(call.name())) {
+          if (CLASSIFIER.matches(call.name()) && !isPermissiveClassifier(analysis, call)) {
             return true;
           }
         }
