@@ -120,16 +120,52 @@ final class Interrupts {
     }
     List<Node> sources = new ArrayList<>(t.resources());
     sources.add(t.body());
+    UnitIndex unit = analysis.context().unit();
     for (Node source : sources) {
       if (mayThrow(
           source,
           INTERRUPTED_EXCEPTION,
           throughBroadCallees,
-          call -> CompletedFutures.isKnownComplete(analysis, call))) {
+          call ->
+              CompletedFutures.isKnownComplete(analysis, call)
+                  || (throughBroadCallees && broadOnlyWithoutInterrupt(unit, call, SEEN_DEPTH)))) {
         return true;
       }
     }
     return false;
+  }
+
+  /** How many calls deep a broad {@code throws} clause is checked against the callee's source. */
+  private static final int SEEN_DEPTH = 2;
+
+  /**
+   * Whether a call declared to throw only a supertype of {@code InterruptedException} ({@code
+   * throws Exception}) goes to a method whose source is seen and that cannot throw one: nothing in
+   * its body declares or creates it, through callees followed the same way up to {@code depth}
+   * calls deep ({@code validateAddress() throws Exception} that only does blocking socket I/O and
+   * parsing). A callee not seen, or deeper than that, may throw it.
+   */
+  private static boolean broadOnlyWithoutInterrupt(UnitIndex unit, Expr.Call call, int depth) {
+    if (depth == 0
+        || call.method().declaresThrowing(INTERRUPTED_EXCEPTION)
+        || !declaresSupertypeOf(call, INTERRUPTED_EXCEPTION)) {
+      return false;
+    }
+    MethodModel callee = unit.declarationInProject(call);
+    if (callee == null || callee.body() == null) {
+      return false;
+    }
+    for (Node n : Nodes.preOrder(callee.body())) {
+      if (n instanceof Stmt.Throw thrown && !(thrown.value() instanceof Expr.New)) {
+        return false; // a rethrow (throw e, throw wrap(e)) may carry what a try caught
+      }
+    }
+    UnitIndex calleeUnit = unit.contextOf(callee).unit();
+    return !mayThrow(
+        callee.body(),
+        INTERRUPTED_EXCEPTION,
+        true,
+        inner -> broadOnlyWithoutInterrupt(calleeUnit, inner, depth - 1));
   }
 
   /**
