@@ -34,8 +34,11 @@ public final class RetryingMethods {
    * @param attempts the most attempts one call of it makes, or 0 when the cap is unknown
    * @param through the methods called on the way to the retry loop, outermost first, ending with
    *     the one that holds it; empty when {@code method} holds it
+   * @param walksOnly whether every retry loop of the method is a failover walk (a for-each that
+   *     tries each node once), which repeats no call to any one of them
    */
-  public record Retrying(MethodModel method, int attempts, List<String> through) {
+  public record Retrying(
+      MethodModel method, int attempts, List<String> through, boolean walksOnly) {
     /** Copies the list. */
     public Retrying {
       through = List.copyOf(through);
@@ -43,10 +46,11 @@ public final class RetryingMethods {
   }
 
   /** A method known not to retry within the depth; also the mark of one being worked out. */
-  private static final Verdict NONE = new Verdict(null, -1, -1, List.of());
+  private static final Verdict NONE = new Verdict(null, -1, -1, List.of(), false);
 
   /** What is known of a method: the depth of its nearest retry loop (0: its own). */
-  private record Verdict(MethodModel method, int attempts, int depth, List<String> through) {}
+  private record Verdict(
+      MethodModel method, int attempts, int depth, List<String> through, boolean walksOnly) {}
 
   private final IdentityHashMap<MethodModel, Verdict[]> byMethod = new IdentityHashMap<>();
 
@@ -70,7 +74,8 @@ public final class RetryingMethods {
     Verdict verdict = verdict(analysis.context().unit(), callee, DEPTH);
     return verdict.depth() < 0 || verdict.method() == analysis.method()
         ? null // none, or the loop is the caller's own, reached again through the callee
-        : new Retrying(verdict.method(), verdict.attempts(), verdict.through());
+        : new Retrying(
+            verdict.method(), verdict.attempts(), verdict.through(), verdict.walksOnly());
   }
 
   /**
@@ -100,11 +105,25 @@ public final class RetryingMethods {
     }
     MethodAnalysis analysis = MethodAnalysis.of(method, context);
     int most = -1;
+    boolean walksOnly = true;
     for (LoopInfo loop : analysis.retryLoops()) {
       int cap = Attempts.of(analysis, loop);
       most = most < 0 ? cap : (cap == 0 || most == 0 ? 0 : Math.max(most, cap));
+      walksOnly &= isWalk(loop);
     }
-    return most < 0 ? NONE : new Verdict(method, most, 0, List.of());
+    return most < 0 ? NONE : new Verdict(method, most, 0, List.of(), walksOnly);
+  }
+
+  /**
+   * Whether a retry loop is a failover walk: a for-each over nodes that tries each once and leaves
+   * on the first success.
+   *
+   * @param loop a retry loop
+   * @return {@code true} for a walk
+   */
+  public static boolean isWalk(LoopInfo loop) {
+    return loop.kind() == LoopInfo.Kind.FOR_EACH
+        && loop.evidence().contains(LoopInfo.Evidence.FAILOVER);
   }
 
   /** The method's own retry loop, else the nearest one within {@code depth} calls below it. */
@@ -126,7 +145,13 @@ public final class RetryingMethods {
       }
       Verdict found = verdict(context.unit(), callee, depth - 1);
       if (found.depth() >= 0 && (nearest.depth() < 0 || found.depth() + 1 < nearest.depth())) {
-        nearest = new Verdict(found.method(), found.attempts(), found.depth() + 1, found.through());
+        nearest =
+            new Verdict(
+                found.method(),
+                found.attempts(),
+                found.depth() + 1,
+                found.through(),
+                found.walksOnly());
         via = call.name() + "()";
       }
     }
@@ -136,6 +161,7 @@ public final class RetryingMethods {
     List<String> through = new ArrayList<>();
     through.add(via);
     through.addAll(nearest.through());
-    return new Verdict(nearest.method(), nearest.attempts(), nearest.depth(), through);
+    return new Verdict(
+        nearest.method(), nearest.attempts(), nearest.depth(), through, nearest.walksOnly());
   }
 }

@@ -52,6 +52,9 @@ public final class NestedRetryRule implements Rule {
         if (!(n instanceof Expr.Call call)) {
           continue;
         }
+        if (RetryingMethods.isWalk(loop) && walksOnly(analysis, call)) {
+          continue; // a walk over nodes inside a walk over nodes: no node is called twice
+        }
         Inner inner = inner(analysis, call);
         if (inner == null) {
           continue;
@@ -118,6 +121,12 @@ public final class NestedRetryRule implements Rule {
     String m = inner > 0 ? Integer.toString(inner) : "m";
     String product = outer > 0 && inner > 0 ? " = " + ((long) outer * inner) : "";
     return n + " x " + m + product + " calls";
+  }
+
+  /** Whether the call goes to a method whose every retry loop is a failover walk. */
+  private static boolean walksOnly(MethodAnalysis analysis, Expr.Call call) {
+    RetryingMethods.Retrying same = RetryingMethods.of(analysis, call);
+    return same != null && same.walksOnly();
   }
 
   private static Inner inner(MethodAnalysis analysis, Expr.Call call) {
