@@ -873,8 +873,10 @@ final class RetryLoops {
           "delete");
 
   private static boolean swallowsOwnFailure(MethodAnalysis analysis, MethodModel helper) {
-    if (hasLoop(helper.body())) {
-      return false; // a helper with a loop of its own is judged as a loop
+    if (hasLoop(helper.body()) || takesAnItem(helper.body())) {
+      // A helper with a loop of its own is judged as a loop; one that takes the next item
+      // (messageQueue.dequeueNoWait()) makes each round handle another item, not the same attempt.
+      return false;
     }
     for (Node n : Nodes.sameFrame(helper.body())) {
       if (n instanceof Stmt.Try t) {
@@ -905,6 +907,33 @@ final class RetryLoops {
         && !catchesOnly(analysis, clause, NOT_FOUND)
         && !catchesOnly(analysis, clause, CallNames.INTERRUPT_TYPES)
         && (Flow.canCompleteNormally(clause.body()) || returnsIn(clause.body()));
+  }
+
+  private static boolean takesAnItem(Node body) {
+    for (Node n : Nodes.sameFrame(body)) {
+      if (n instanceof Expr.Call call
+          && ((ITEM_CALLS.contains(call.name()) && !call.name().equals("accept"))
+              || (call.name().equals("poll") && call.args().isEmpty())
+              || (ITEM_SHAPE.matches(call.name()) && call.args().isEmpty() && !namesADelay(call))
+              || isRemovalFromFront(call))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * {@code nextDelay()}, {@code nextBackoff()}: a computed delay, not an item ({@code ..NoWait}
+   * is).
+   */
+  private static boolean namesADelay(Expr.Call call) {
+    String name = call.name().toLowerCase(java.util.Locale.ROOT);
+    return name.contains("delay")
+        || name.contains("backoff")
+        || name.contains("interval")
+        || name.contains("timeout")
+        || name.contains("sleep")
+        || name.contains("attempt");
   }
 
   private static boolean hasLoop(Node body) {
@@ -1266,6 +1295,13 @@ final class RetryLoops {
       String counter = incrementedVariable(n);
       if (counter != null) {
         incremented.add(counter);
+      }
+    }
+    for (Node n : level) {
+      if (n instanceof Stmt.LocalVar local) {
+        // Declared in the body, it starts afresh every round: long wait = interval; wait -= spent
+        // counts nothing across attempts.
+        incremented.remove(local.name());
       }
     }
     if (incremented.isEmpty()) {
