@@ -14,6 +14,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -32,7 +33,9 @@ import java.util.Set;
  *   <li><b>counts attempts</b>: a local counter incremented each round and compared against a cap
  *       (not against a size or length, and not used as an index);
  *   <li><b>sleeps</b> between rounds ({@code Thread.sleep}, {@code TimeUnit.sleep}, {@code
- *       parkNanos}).
+ *       parkNanos});
+ *   <li>a <b>failure caught in a helper</b>: the attempt is a method of the unit that catches its
+ *       own failure and returns, and its result decides the round (or a stop flag ends the loop).
  * </ul>
  *
  * A loop is a retry loop when it has a retrying catch or sleeps, and exits on success (a loop that
@@ -873,9 +876,7 @@ final class RetryLoops {
           "delete");
 
   private static boolean swallowsOwnFailure(MethodAnalysis analysis, MethodModel helper) {
-    if (hasLoop(helper.body()) || takesAnItem(helper.body())) {
-      // A helper with a loop of its own is judged as a loop; one that takes the next item
-      // (messageQueue.dequeueNoWait()) makes each round handle another item, not the same attempt.
+    if (!isAttemptHelper(helper.body())) {
       return false;
     }
     for (Node n : Nodes.sameFrame(helper.body())) {
@@ -896,8 +897,17 @@ final class RetryLoops {
    */
   static boolean swallowsAttemptFailure(MethodAnalysis helper, Stmt.Catch clause) {
     return helper.method().body() != null
-        && !hasLoop(helper.method().body())
+        && isAttemptHelper(helper.method().body())
         && swallows(helper, helper.tryOf(clause), clause);
+  }
+
+  /**
+   * Whether a method's body can be one attempt of a caller's loop: it has no loop of its own (then
+   * it is judged as a loop) and takes no item ({@code messageQueue.dequeueNoWait()}: each round
+   * then handles another item, not the same attempt).
+   */
+  private static boolean isAttemptHelper(Node body) {
+    return !hasLoop(body) && !takesAnItem(body);
   }
 
   private static boolean swallows(MethodAnalysis analysis, Stmt.Try t, Stmt.Catch clause) {
@@ -927,7 +937,7 @@ final class RetryLoops {
    * is).
    */
   private static boolean namesADelay(Expr.Call call) {
-    String name = call.name().toLowerCase(java.util.Locale.ROOT);
+    String name = call.name().toLowerCase(Locale.ROOT);
     return name.contains("delay")
         || name.contains("backoff")
         || name.contains("interval")
@@ -950,7 +960,7 @@ final class RetryLoops {
     for (Expr.Call call : Nodes.calls(body)) {
       if (!CLEAN_UPS.contains(call.name())
           && !(call.receiver() instanceof Expr.Name receiver
-              && receiver.name().toLowerCase(java.util.Locale.ROOT).contains("log"))) {
+              && receiver.name().toLowerCase(Locale.ROOT).contains("log"))) {
         return true;
       }
     }

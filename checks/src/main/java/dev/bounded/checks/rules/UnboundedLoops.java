@@ -835,7 +835,11 @@ final class UnboundedLoops {
    * decides is how long to wait, not whether to go on.
    */
   private static boolean neverLeaves(Stmt.If check) {
-    for (Node n : Nodes.sameFrame(check)) {
+    List<Node> branches = new ArrayList<>(Nodes.sameFrame(check.then()));
+    if (check.otherwise() != null) {
+      branches.addAll(Nodes.sameFrame(check.otherwise()));
+    }
+    for (Node n : branches) {
       if (n instanceof Stmt.Break
           || n instanceof Stmt.Return
           || n instanceof Stmt.Throw
