@@ -913,6 +913,7 @@ final class RetryLoops {
   private static boolean swallows(MethodAnalysis analysis, Stmt.Try t, Stmt.Catch clause) {
     return !onlyWaits(t)
         && attempts(t.body())
+        && !handsOn(clause)
         && !catchesOnly(analysis, clause, CAPACITY)
         && !catchesOnly(analysis, clause, NOT_FOUND)
         && !catchesOnly(analysis, clause, CallNames.INTERRUPT_TYPES)
@@ -955,9 +956,52 @@ final class RetryLoops {
     return false;
   }
 
-  /** Whether a try block calls something other than a clean-up or a log. */
+  /**
+   * Calls that hand a failure to whoever waits for the outcome: the request's owner hears of it,
+   * and the caller's loop goes on to other work rather than trying this one again.
+   */
+  private static final Set<String> HAND_ONS =
+      Set.of(
+          "completeExceptionally",
+          "completeWithError",
+          "setException",
+          "onError",
+          "onFailure",
+          "onException",
+          "onThrowable",
+          "onCompletion",
+          "onComplete",
+          "fail",
+          "failed",
+          "reject",
+          "resumeWithException");
+
+  /**
+   * Whether a clause hands the caught failure on ({@code callback.onCompletion(new
+   * ConnectException(.., t), null)}, {@code future.completeExceptionally(e)}).
+   */
+  private static boolean handsOn(Stmt.Catch clause) {
+    for (Node n : Nodes.sameFrame(clause.body())) {
+      if (n instanceof Expr.Call call
+          && HAND_ONS.contains(call.name())
+          && call.args().stream().anyMatch(a -> Nodes.mentions(a, clause.parameter()))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether a try block attempts an operation: it calls something other than a clean-up or a log,
+   * and looks nothing up locally ({@code c.getField("TYPE")}, {@code Integer.parseInt(s)}: a search
+   * or a conversion, whose failure says "not here" or "not this").
+   */
   private static boolean attempts(Stmt.Block body) {
-    for (Expr.Call call : Nodes.calls(body)) {
+    List<Expr.Call> calls = Nodes.calls(body);
+    if (calls.stream().anyMatch(call -> SEARCHES.matcher(call.name()).matches())) {
+      return false;
+    }
+    for (Expr.Call call : calls) {
       if (!CLEAN_UPS.contains(call.name())
           && !(call.receiver() instanceof Expr.Name receiver
               && receiver.name().toLowerCase(Locale.ROOT).contains("log"))) {

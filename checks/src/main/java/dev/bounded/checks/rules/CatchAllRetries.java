@@ -386,6 +386,14 @@ final class CatchAllRetries {
           && value.isVariable(e)) {
         names.add(alias.name());
       }
+      // The failure unwrapped: Throwable cause = FutureUtil.unwrapCompletionException(e).
+      if (n instanceof Stmt.LocalVar alias
+          && alias.init() instanceof Expr.Call unwrap
+          && UNWRAPS.matcher(unwrap.name()).matches()
+          && (unwrap.args().stream().anyMatch(a -> isVariable(a, e))
+              || (unwrap.receiver() != null && isVariable(unwrap.receiver(), e)))) {
+        names.add(alias.name());
+      }
     }
     boolean testedElsewhere = testsFailureBeforeGivingUp(analysis, clause, names);
     for (Node n : Nodes.sameFrame(clause.body())) {
@@ -450,6 +458,14 @@ final class CatchAllRetries {
     // Stored, then judged after the try: attempt = new Attempt(e); ... if
     // (stop.shouldStop(attempt))
     return storedIn != null && judgedAfterTry(analysis, clause, storedIn);
+  }
+
+  /** Calls that give the failure's own cause: the caught wrapper unwrapped. */
+  private static final java.util.regex.Pattern UNWRAPS =
+      java.util.regex.Pattern.compile("(?i)\\w*unwrap\\w*|getCause|getRootCause|rootCause");
+
+  private static boolean isVariable(Expr expr, String name) {
+    return expr instanceof Expr.Name variable && variable.isVariable(name);
   }
 
   /**
