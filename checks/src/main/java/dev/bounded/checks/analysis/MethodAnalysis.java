@@ -26,6 +26,10 @@ public final class MethodAnalysis {
   private final IdentityHashMap<Node, LoopInfo> loopsByNode = new IdentityHashMap<>();
   private final IdentityHashMap<Node, LoopInfo> loopsByLambda = new IdentityHashMap<>();
   private final IdentityHashMap<LoopInfo, List<Node>> loopLevels = new IdentityHashMap<>();
+
+  /** The callers' loops that repeat this method as their attempt; found on first use. */
+  private List<LoopInfo> callerLoops;
+
   private final IdentityHashMap<Node, LoopInfo> loopOf = new IdentityHashMap<>();
   private final IdentityHashMap<Node, Expr.Lambda> lambdaOf = new IdentityHashMap<>();
   private final IdentityHashMap<Node, Stmt.Catch> catchOf = new IdentityHashMap<>();
@@ -671,11 +675,19 @@ public final class MethodAnalysis {
    * @return the callers' loops, possibly empty; empty unless the clause is one that lets such a
    *     loop go round (it completes or returns, and takes more than interrupts)
    */
-  @SuppressWarnings("ReferenceEquality") // the index hands out one model per method
   public List<LoopInfo> callerLoopsRetrying(Stmt.Catch clause) {
     if (!RetryLoops.swallowsAttemptFailure(this, clause)) {
       return List.of();
     }
+    if (callerLoops == null) {
+      callerLoops = findCallerLoops();
+    }
+    return callerLoops;
+  }
+
+  /** The callers' loops with a failure caught in a helper whose level calls this method. */
+  @SuppressWarnings("ReferenceEquality") // the index hands out one model per method
+  private List<LoopInfo> findCallerLoops() {
     List<LoopInfo> found = new ArrayList<>();
     for (MethodModel caller : unitFacts().callers(method)) {
       MethodAnalysis callerAnalysis = unitFacts().analysisOf(caller);

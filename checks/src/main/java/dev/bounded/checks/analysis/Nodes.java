@@ -78,6 +78,23 @@ public final class Nodes {
   }
 
   /**
+   * Tells whether code reads a variable or field of that name, in the same frame (not inside
+   * lambdas): any unqualified or qualified {@link Expr.Name} so called.
+   *
+   * @param root where to look
+   * @param name the name
+   * @return {@code true} if a name below is it
+   */
+  public static boolean readsName(Node root, String name) {
+    for (Node n : sameFrame(root)) {
+      if (n instanceof Expr.Name read && read.name().equals(name)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
    * Returns every call below {@code root} in the same frame (not inside lambdas).
    *
    * @param root where to look

@@ -839,19 +839,10 @@ final class RetryLoops {
                   ? target.name()
                   : null;
       if (assigned != null) {
-        return loop.condition() != null && readsName(loop.condition(), assigned);
+        return loop.condition() != null && Nodes.readsName(loop.condition(), assigned);
       }
       if (p instanceof Stmt || p instanceof Expr.Lambda) {
         return false;
-      }
-    }
-    return false;
-  }
-
-  private static boolean readsName(Expr condition, String name) {
-    for (Node n : Nodes.sameFrame(condition)) {
-      if (n instanceof Expr.Name read && read.name().equals(name)) {
-        return true;
       }
     }
     return false;

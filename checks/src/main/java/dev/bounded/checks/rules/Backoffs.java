@@ -574,17 +574,9 @@ final class Backoffs {
   /** Whether the method returns a value read from {@code variable}. */
   private static boolean returns(MethodAnalysis analysis, String variable) {
     for (Node n : Nodes.sameFrame(analysis.method().body())) {
-      if (n instanceof Stmt.Return ret && ret.value() != null && readsName(ret.value(), variable)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /** Whether an expression reads a variable or field of that name. */
-  private static boolean readsName(Expr expr, String name) {
-    for (Node n : Nodes.sameFrame(expr)) {
-      if (n instanceof Expr.Name read && read.name().equals(name)) {
+      if (n instanceof Stmt.Return ret
+          && ret.value() != null
+          && Nodes.readsName(ret.value(), variable)) {
         return true;
       }
     }

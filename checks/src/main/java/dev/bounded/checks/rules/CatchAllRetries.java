@@ -96,11 +96,7 @@ final class CatchAllRetries {
       LoopInfo loop = analysis.loopOf(clause);
       boolean inLoop =
           loop != null
-              && (loop.isRetryLoop()
-                  || (background
-                      && loop.endsOnlyWhenStopped()
-                      // A worker that takes the next item after a failure retries nothing.
-                      && !loop.evidence().contains(LoopInfo.Evidence.TAKES_ITEMS)))
+              && retries(loop, background)
               && analysis.goesRoundAgain(clause, loop)
               // Clean-up inside another handler (try { transport.stop(); } catch (Exception
               // ignored) {}): the handler around it decides the retry, not this clause.
@@ -109,10 +105,7 @@ final class CatchAllRetries {
       LoopInfo callerLoop = null;
       if (loop == null && !schedulesRetry(clause)) {
         for (LoopInfo candidate : analysis.callerLoopsRetrying(clause)) {
-          if (candidate.isRetryLoop()
-              || (background
-                  && candidate.endsOnlyWhenStopped()
-                  && !candidate.evidence().contains(LoopInfo.Evidence.TAKES_ITEMS))) {
+          if (retries(candidate, background)) {
             callerLoop = candidate;
             break;
           }
@@ -127,6 +120,17 @@ final class CatchAllRetries {
       matches.add(new Match(clause, inLoop ? loop : callerLoop, index));
     }
     return matches;
+  }
+
+  /**
+   * Whether a loop retries what its clauses catch: a retry loop, or with {@code background} a loop
+   * only a stop ends; a worker that takes the next item after a failure retries nothing.
+   */
+  private static boolean retries(LoopInfo loop, boolean background) {
+    return loop.isRetryLoop()
+        || (background
+            && loop.endsOnlyWhenStopped()
+            && !loop.evidence().contains(LoopInfo.Evidence.TAKES_ITEMS));
   }
 
   /**
@@ -390,8 +394,8 @@ final class CatchAllRetries {
       if (n instanceof Stmt.LocalVar alias
           && alias.init() instanceof Expr.Call unwrap
           && UNWRAPS.matcher(unwrap.name()).matches()
-          && (unwrap.args().stream().anyMatch(a -> isVariable(a, e))
-              || (unwrap.receiver() != null && isVariable(unwrap.receiver(), e)))) {
+          && (unwrap.args().stream().anyMatch(a -> Interrupts.isVariable(a, e))
+              || (unwrap.receiver() != null && Interrupts.isVariable(unwrap.receiver(), e)))) {
         names.add(alias.name());
       }
     }
@@ -463,10 +467,6 @@ final class CatchAllRetries {
   /** Calls that give the failure's own cause: the caught wrapper unwrapped. */
   private static final java.util.regex.Pattern UNWRAPS =
       java.util.regex.Pattern.compile("(?i)\\w*unwrap\\w*|getCause|getRootCause|rootCause");
-
-  private static boolean isVariable(Expr expr, String name) {
-    return expr instanceof Expr.Name variable && variable.isVariable(name);
-  }
 
   /**
    * Failures a classifier that names them does sort out: programming errors, errors, cancellation

@@ -658,7 +658,7 @@ final class Interrupts {
     return false;
   }
 
-  private static boolean isVariable(Expr expr, String variable) {
+  static boolean isVariable(Expr expr, String variable) {
     return expr instanceof Expr.Name name && name.isVariable(variable);
   }
 
