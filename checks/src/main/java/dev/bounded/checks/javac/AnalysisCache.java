@@ -204,6 +204,7 @@ final class AnalysisCache {
     static final int TIMEOUT_NAME = 1 << 9;
     static final int UNTIMED_WAIT = 1 << 10; // the untimed form's arity is in the bits above
     private static final int ARITY_SHIFT = 11; // 8 bits: 11 to 18
+    static final int SLEEP = 1 << 19; // Thread.sleep, TimeUnit.sleep, parkNanos
     // a delayed scheduling, a resubmission by name, a completion or failure callback
     static final int RESCHEDULE_SIGNAL = 1 << 20;
     static final int FAILURE_HANDLER = 1 << 21; // a method named like onException(..)
@@ -253,6 +254,9 @@ final class AnalysisCache {
           || CallNames.SUBMISSIONS.contains(name)
           || CallNames.ASYNC_STARTS.contains(name)) {
         bits |= LOOP_SIGNAL;
+      }
+      if (CallNames.SLEEPS.contains(name)) {
+        bits |= SLEEP;
       }
       if (CallNames.isDelayedSchedule(name)
           || CallNames.isResubmission(name)
@@ -631,6 +635,14 @@ final class AnalysisCache {
           // A recursion that may hand its own timeout on.
           || (timeoutInScope && methodName != null && methodName.equals(name))) {
         relevant = true;
+        return null;
+      }
+      if ((facts & NameFacts.SLEEP) != 0
+          && !arguments.isEmpty()
+          && (arguments.get(0) instanceof IdentifierTree
+              || (arguments.get(0) instanceof MethodInvocationTree delay
+                  && callsOwnMethod(delay)))) {
+        relevant = true; // a wait for a delay another method of the class may grow per failure
         return null;
       }
       if (loopDepth > 0 && callsOwnMethod(tree)) {

@@ -78,6 +78,22 @@ public final class BackoffWithoutJitterRule implements Rule {
                   + " (RetryPolicy's backoff does)",
               List.of()));
     }
+    for (Backoffs.GrowthWait wait : Backoffs.growthWaits(analysis)) {
+      findings.add(
+          new Finding(
+              NAME,
+              wait.delay().span().isKnown()
+                  ? new Span(wait.delay().span().start(), wait.delay().span().start())
+                  : wait.call().nameSpan(),
+              "This wait's delay comes from "
+                  + wait.grower().name()
+                  + (wait.grower().args().isEmpty() ? "()" : "(..)")
+                  + ", which grows it with every failure and has no random part: clients that"
+                  + " failed together wait the same and retry together, in waves that keep the"
+                  + " dependency down. Add full jitter: wait a random time in [0, delay]"
+                  + " (RetryPolicy's backoff does)",
+              fixes(analysis, new Backoffs.Wait(null, wait.call(), wait.delay(), wait.unit()))));
+    }
     for (Node n : Nodes.preOrder(analysis.method().body())) {
       if (n instanceof Expr.New fixed
           && isFixedBackOff(fixed)

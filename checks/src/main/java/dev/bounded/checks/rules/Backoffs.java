@@ -434,11 +434,148 @@ final class Backoffs {
           && isExponential(n)
           && isReturned(analysis, n)
           && DELAY_NAME.matcher(analysis.method().name()).matches()
-          && usedAsItIs(analysis, analysis.method(), jitter, 2)) {
+          && usedAsItIs(analysis, analysis.method(), jitter, 2)
+          && !(jitter && waitedByCaller(analysis))) {
         found.add((Expr) n);
       }
     }
     return found;
+  }
+
+  /**
+   * A wait outside any retry loop of its method for a delay that a method of the unit grows with
+   * every failure and returns: a hand-written retry policy's step ({@code
+   * Thread.sleep(nextMaxInterval())} in feign's {@code continueOrPropagate(e)}, {@code
+   * schedule(task, nextReconnectDelay(), MILLISECONDS)} in a reconnect controller). The retry loop
+   * is the caller's; the wait, and the place for the jitter, is here.
+   *
+   * @param call the sleep or scheduling call
+   * @param delay its delay argument
+   * @param unit the {@code TimeUnit} constant's name when known, else {@code null}
+   * @param grower the call, in this method, of the method that grows the delay
+   */
+  record GrowthWait(Expr.Call call, Expr delay, String unit, Expr.Call grower) {}
+
+  /**
+   * Returns the waits of the method for a delay grown per failure by a method of the unit (see
+   * {@link GrowthWait}): the delay is that method's result, or a local given it, and neither this
+   * method nor the grower draws a random value. Waits in retry loops, and delayed resubmissions,
+   * are judged by {@link #waits}.
+   */
+  static List<GrowthWait> growthWaits(MethodAnalysis analysis) {
+    if (analysis.method().body() == null || drawsRandom(analysis)) {
+      return List.of();
+    }
+    List<GrowthWait> found = new ArrayList<>();
+    for (Node n : analysis.bodyFrameNodes()) {
+      if (!(n instanceof Expr.Call call) || analysis.isInRetryLoop(call)) {
+        continue;
+      }
+      Expr delay = null;
+      String unit = null;
+      DelayedRetries.Delayed delayed = DelayedRetries.delayed(call);
+      if (CallNames.SLEEPS.contains(call.name()) && !call.args().isEmpty()) {
+        delay = delayOf(call);
+        unit = unit(call);
+      } else if (delayed != null) {
+        delay = delayed.delay();
+        unit = delayed.unit();
+      }
+      Expr.Call grower = delay == null ? null : growerOf(analysis, delay);
+      if (grower != null && isDeterministic(analysis, grower)) {
+        found.add(new GrowthWait(call, delay, unit, grower));
+      }
+    }
+    return found;
+  }
+
+  /** The call of a growing method the delay is: the delay itself, or a local's value. */
+  private static Expr.Call growerOf(MethodAnalysis analysis, Expr delay) {
+    if (delay instanceof Expr.Call call) {
+      return growsAndReturns(analysis, call) ? call : null;
+    }
+    if (delay instanceof Expr.Name name && name.kind() == Expr.NameKind.LOCAL) {
+      for (Expr value : assignedValues(analysis, name.name())) {
+        if (value instanceof Expr.Call call && growsAndReturns(analysis, call)) {
+          return call;
+        }
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Whether the call invokes a method of the unit named for a delay that draws no random value and
+   * returns a delay it grows per failure ({@code interval = period * Math.pow(1.5, attempt - 1);
+   * return Math.min(interval, maxPeriod);}, {@code nextReconnectDelay *= multiplier; return
+   * nextReconnectDelay;}, {@code return base << failures;}).
+   */
+  @SuppressWarnings("ReferenceEquality") // the index hands out one model per method
+  private static boolean growsAndReturns(MethodAnalysis analysis, Expr.Call call) {
+    MethodModel callee = analysis.context().unit().declarationOf(call);
+    if (callee == null
+        || callee == analysis.method()
+        || callee.body() == null
+        || !DELAY_NAME.matcher(callee.name()).matches()) {
+      return false;
+    }
+    MethodAnalysis inner = analysis.unitFacts().analysisOf(callee);
+    if (inner == null || drawsRandom(inner)) {
+      return false;
+    }
+    for (Node n : Nodes.sameFrame(callee.body())) {
+      if (!(n instanceof Expr.Assign || n instanceof Expr.Call || n instanceof Expr.Binary)
+          || inner.isInRetryLoop(n)) {
+        continue;
+      }
+      if (n instanceof Expr.Assign assign
+          && assign.target() instanceof Expr.Name grown
+          && DELAY_NAME.matcher(grown.name()).matches()
+          && isMultiplication(assign, grown.name())
+          && returns(inner, grown.name())) {
+        return true;
+      }
+      if (isExponential(n)) {
+        String target = assignedName(inner, n);
+        if (target == null ? isReturned(inner, n) : returns(inner, target)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether a caller of the method in its unit waits the delay the method grows and returns, in a
+   * retry loop or as a policy's step: the finding is the wait's, once.
+   */
+  @SuppressWarnings("ReferenceEquality") // the index hands out one model per method
+  private static boolean waitedByCaller(MethodAnalysis analysis) {
+    for (MethodModel caller : analysis.unitFacts().callers(analysis.method())) {
+      MethodAnalysis callerAnalysis = analysis.unitFacts().analysisOf(caller);
+      List<Expr> delays = new ArrayList<>();
+      growthWaits(callerAnalysis).forEach(wait -> delays.add(wait.delay()));
+      waits(callerAnalysis).forEach(wait -> delays.add(wait.delay()));
+      for (Expr delay : delays) {
+        for (Expr value : valuesOf(callerAnalysis, delay)) {
+          if (value instanceof Expr.Call call
+              && callerAnalysis.context().unit().declarationOf(call) == analysis.method()) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  /** The delay itself and, for a local, the values it is given. */
+  private static List<Expr> valuesOf(MethodAnalysis analysis, Expr delay) {
+    List<Expr> values = new ArrayList<>();
+    values.add(delay);
+    if (delay instanceof Expr.Name name && name.kind() == Expr.NameKind.LOCAL) {
+      values.addAll(assignedValues(analysis, name.name()));
+    }
+    return values;
   }
 
   private static boolean isExponential(Node n) {
@@ -533,8 +670,11 @@ final class Backoffs {
     } else {
       return false;
     }
-    return by instanceof Expr.Name multiplier
-        && MULTIPLIER_NAME.matcher(multiplier.name()).matches();
+    return (by instanceof Expr.Name multiplier
+            && MULTIPLIER_NAME.matcher(multiplier.name()).matches())
+        || (by instanceof Expr.Call getter // getReconnectBackOffMultiplier()
+            && getter.args().isEmpty()
+            && MULTIPLIER_NAME.matcher(getter.name()).matches());
   }
 
   /** Whether an exponent reads a failure count ({@code failureCount}, {@code failedAttempts}). */

@@ -8,6 +8,7 @@ import com.github.javaparser.ast.expr.AssignExpr;
 import com.github.javaparser.ast.expr.BinaryExpr;
 import com.github.javaparser.ast.expr.LambdaExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.expr.ThisExpr;
 import com.github.javaparser.ast.stmt.BreakStmt;
@@ -31,8 +32,9 @@ import java.util.function.Predicate;
  * analyse the same methods whatever that one's finer tests (the parity test then compares the
  * rules, not the fast paths): any catch clause; a loop or a {@code forEach} lambda holding a sleep
  * or a submission; an executor created; a call that configures backoff, runs a retry library, or
- * may wait without a timeout; a call of the method itself; a delay grown ({@code *=}, {@code <<=},
- * {@code <<}, {@code pow}). Nested classes are analysed on their own.
+ * may wait without a timeout; a call of the method itself; a sleep for a local or an own method's
+ * result; a delay grown ({@code *=}, {@code <<=}, {@code <<}, {@code pow}). Nested classes are
+ * analysed on their own.
  */
 final class Relevance {
   private Relevance() {}
@@ -105,6 +107,13 @@ final class Relevance {
       }
       if (CallNames.isForeverPolicyCall(name)) {
         return true; // a retry policy that never gives up: retryForeverNoSleep()
+      }
+      if (CallNames.SLEEPS.contains(name)
+          && call.getArguments().isNonEmpty()
+          && (call.getArgument(0) instanceof NameExpr
+              || (call.getArgument(0) instanceof MethodCallExpr delay
+                  && delay.getScope().map(ThisExpr.class::isInstance).orElse(true)))) {
+        return true; // a wait for a delay another method of the class may grow per failure
       }
       if (call.getArguments().stream().anyMatch(LambdaExpr.class::isInstance)
           && CallNames.isRetryHelperName(name)) {
