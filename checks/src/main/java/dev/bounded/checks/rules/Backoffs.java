@@ -531,7 +531,7 @@ final class Backoffs {
       if (n instanceof Expr.Assign assign
           && assign.target() instanceof Expr.Name grown
           && DELAY_NAME.matcher(grown.name()).matches()
-          && isMultiplication(assign, grown.name())
+          && (isMultiplication(assign, grown.name()) || multipliesItself(assign, grown.name()))
           && returns(inner, grown.name())) {
         return true;
       }
@@ -543,6 +543,33 @@ final class Backoffs {
       }
     }
     return false;
+  }
+
+  /**
+   * Whether an assignment multiplies or shifts the delay it assigns by any factor, a literal one
+   * too, capped or not: {@code backoff *= 2}, {@code backoff = Math.min(backoff * 2, max)}, {@code
+   * backoff <<= 1}. Only for a method named for a delay whose result is waited: there a doubling is
+   * a backoff, not a search's step.
+   */
+  private static boolean multipliesItself(Expr.Assign assign, String target) {
+    if (assign.operator().equals("*=") || assign.operator().equals("<<=")) {
+      return true;
+    }
+    if (!assign.operator().equals("=")) {
+      return false;
+    }
+    for (Node n : Nodes.sameFrame(assign.value())) {
+      if (n instanceof Expr.Binary product
+          && (product.operator().equals("*") || product.operator().equals("<<"))
+          && (isNamed(product.left(), target) || isNamed(product.right(), target))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean isNamed(Expr expr, String name) {
+    return expr instanceof Expr.Name named && named.name().equals(name);
   }
 
   /**
