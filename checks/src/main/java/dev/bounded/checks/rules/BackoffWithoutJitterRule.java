@@ -30,6 +30,10 @@ public final class BackoffWithoutJitterRule implements Rule {
   /** The rule's name. */
   public static final String NAME = "BackoffWithoutJitter";
 
+  /** What every finding advises. */
+  private static final String FULL_JITTER =
+      "Add full jitter: wait a random time in [0, delay] (RetryPolicy's backoff does)";
+
   private static final Set<String> FINE_UNITS =
       Set.of("MILLISECONDS", "MICROSECONDS", "NANOSECONDS");
 
@@ -48,17 +52,15 @@ public final class BackoffWithoutJitterRule implements Rule {
       findings.add(
           new Finding(
               NAME,
-              wait.delay().span().isKnown()
-                  ? new Span(wait.delay().span().start(), wait.delay().span().start())
-                  : wait.call().nameSpan(),
+              atDelay(wait),
               (wait.loop() == null
                       ? "This retry (work scheduled again after a failure) waits a delay with no"
                           + " random part ("
                       : "This retry loop waits a delay with no random part (")
                   + analysis.context().text(wait.delay().span())
                   + "): clients that failed together retry together, in waves that keep the"
-                  + " dependency down. Add full jitter: wait a random time in [0, delay]"
-                  + " (RetryPolicy's backoff does)",
+                  + " dependency down. "
+                  + FULL_JITTER,
               fixes(analysis, wait)));
     }
     for (Backoffs.CalleeWait wait : Backoffs.calleeWaits(analysis)) {
@@ -74,25 +76,23 @@ public final class BackoffWithoutJitterRule implements Rule {
                   + "(..), whose delay has no random part ("
                   + wait.callee().context().text(wait.delay().span())
                   + "): clients that failed together retry together, in waves that keep the"
-                  + " dependency down. Add full jitter: wait a random time in [0, delay]"
-                  + " (RetryPolicy's backoff does)",
+                  + " dependency down. "
+                  + FULL_JITTER,
               List.of()));
     }
-    for (Backoffs.GrowthWait wait : Backoffs.growthWaits(analysis)) {
+    for (Backoffs.GrowthWait growth : Backoffs.growthWaits(analysis)) {
       findings.add(
           new Finding(
               NAME,
-              wait.delay().span().isKnown()
-                  ? new Span(wait.delay().span().start(), wait.delay().span().start())
-                  : wait.call().nameSpan(),
+              atDelay(growth.at()),
               "This wait's delay comes from "
-                  + wait.grower().name()
-                  + (wait.grower().args().isEmpty() ? "()" : "(..)")
+                  + growth.grower().name()
+                  + (growth.grower().args().isEmpty() ? "()" : "(..)")
                   + ", which grows it with every failure and has no random part: clients that"
                   + " failed together wait the same and retry together, in waves that keep the"
-                  + " dependency down. Add full jitter: wait a random time in [0, delay]"
-                  + " (RetryPolicy's backoff does)",
-              fixes(analysis, new Backoffs.Wait(null, wait.call(), wait.delay(), wait.unit()))));
+                  + " dependency down. "
+                  + FULL_JITTER,
+              fixes(analysis, growth.at())));
     }
     for (Node n : Nodes.preOrder(analysis.method().body())) {
       if (n instanceof Expr.New fixed
@@ -118,12 +118,18 @@ public final class BackoffWithoutJitterRule implements Rule {
                 "This backoff grows the delay with every failure ("
                     + analysis.context().text(growth.span())
                     + ") but has no random part: clients that failed together wait the same and"
-                    + " retry together, in waves that keep the dependency down. Add full jitter:"
-                    + " wait a random time in [0, delay] (RetryPolicy's backoff does)",
+                    + " retry together, in waves that keep the dependency down. "
+                    + FULL_JITTER,
                 List.of()));
       }
     }
     return findings;
+  }
+
+  /** Where a wait is reported: at the start of its delay, else at the waiting call's name. */
+  private static Span atDelay(Backoffs.Wait wait) {
+    Span delay = wait.delay().span();
+    return delay.isKnown() ? new Span(delay.start(), delay.start()) : wait.call().nameSpan();
   }
 
   private static List<Fix> fixes(MethodAnalysis analysis, Backoffs.Wait wait) {

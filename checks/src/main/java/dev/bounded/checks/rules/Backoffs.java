@@ -418,15 +418,8 @@ final class Backoffs {
           && DELAY_NAME.matcher(grown.name()).matches()
           && isMultiplication(assign, grown.name())) {
         target = grown.name();
-      } else if (n instanceof Expr.Call call
-          && call.name().equals("pow")
-          && call.args().size() == 2
-          && mentionsFailureCount(call.args().get(1))) {
-        target = assignedName(analysis, call);
-      } else if (n instanceof Expr.Binary shift
-          && shift.operator().equals("<<")
-          && mentionsFailureCount(shift.right())) {
-        target = assignedName(analysis, shift);
+      } else if (isExponential(n)) {
+        target = assignedName(analysis, n);
       }
       if (target != null && DELAY_NAME.matcher(target).matches() && !returns(analysis, target)) {
         found.add((Expr) n);
@@ -449,12 +442,11 @@ final class Backoffs {
    * schedule(task, nextReconnectDelay(), MILLISECONDS)} in a reconnect controller). The retry loop
    * is the caller's; the wait, and the place for the jitter, is here.
    *
-   * @param call the sleep or scheduling call
-   * @param delay its delay argument
-   * @param unit the {@code TimeUnit} constant's name when known, else {@code null}
+   * @param at the sleep or scheduling call and its delay, outside any loop ({@code loop} is {@code
+   *     null})
    * @param grower the call, in this method, of the method that grows the delay
    */
-  record GrowthWait(Expr.Call call, Expr delay, String unit, Expr.Call grower) {}
+  record GrowthWait(Wait at, Expr.Call grower) {}
 
   /**
    * Returns the waits of the method for a delay grown per failure by a method of the unit (see
@@ -483,7 +475,7 @@ final class Backoffs {
       }
       Expr.Call grower = delay == null ? null : growerOf(analysis, delay);
       if (grower != null && isDeterministic(analysis, grower)) {
-        found.add(new GrowthWait(call, delay, unit, grower));
+        found.add(new GrowthWait(new Wait(null, call, delay, unit), grower));
       }
     }
     return found;
@@ -581,7 +573,7 @@ final class Backoffs {
     for (MethodModel caller : analysis.unitFacts().callers(analysis.method())) {
       MethodAnalysis callerAnalysis = analysis.unitFacts().analysisOf(caller);
       List<Expr> delays = new ArrayList<>();
-      growthWaits(callerAnalysis).forEach(wait -> delays.add(wait.delay()));
+      growthWaits(callerAnalysis).forEach(growth -> delays.add(growth.at().delay()));
       waits(callerAnalysis).forEach(wait -> delays.add(wait.delay()));
       for (Expr delay : delays) {
         for (Expr value : valuesOf(callerAnalysis, delay)) {
