@@ -338,32 +338,23 @@ final class BoundedExecutorTest {
 
     @Test
     void theDrainTimePassingStopsTheRest() throws InterruptedException {
+      // One worker, running the blocker; one task queued behind it. Before, the worker ran a first
+      // task whose completion woke the drain, and the test counted on the worker taking the
+      // blocker before the drain looked: a race the drain sometimes won (two tasks not run).
       executor = inventory(1, 4).build();
-      CountDownLatch started = new CountDownLatch(1);
-      CountDownLatch go = new CountDownLatch(1);
-      executor.execute(
-          () -> {
-            started.countDown();
-            try {
-              go.await();
-            } catch (InterruptedException e) {
-              Thread.currentThread().interrupt();
-            }
-          });
-      executor.execute(
-          BoundedExecutorTest.this::block); // taken in the same breath as the first one completes
+      executor.execute(BoundedExecutorTest.this::block);
       executor.execute(recording("never"));
+      blockerStarted.await(); // the blocker runs before the drain starts, however slow the worker
       Thread timeKeeper =
           new Thread(
               () -> {
                 while (!executor.isShutdown()) {
                   Thread.onSpinWait();
                 }
-                clock.advance(Duration.ofSeconds(2)); // past the drain time...
-                go.countDown(); // ...and a completion wakes the drain to see it
+                clock.advance(Duration.ofSeconds(2)); // past the drain time: the drain's next
+                // slice of waiting reads the ticker again and stops
               });
       timeKeeper.start();
-      started.await(); // the first task runs before the drain starts, however slow the worker
 
       ShutdownReport report = executor.shutdown(Duration.ofSeconds(1));
       timeKeeper.join();
