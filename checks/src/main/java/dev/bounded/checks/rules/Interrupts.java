@@ -387,7 +387,7 @@ final class Interrupts {
    * other threads.
    */
   private static boolean interruptsCurrentThread(Node body) {
-    for (Expr.Call call : Nodes.calls(body)) {
+    for (Expr.Call call : callsOnOwnPath(body)) {
       String name = call.name();
       if (name.equals("interrupt")) {
         if (call.receiver() instanceof Expr.Call current
@@ -403,9 +403,14 @@ final class Interrupts {
     return false;
   }
 
-  /** Whether the code restores the interrupt flag ({@code Thread.currentThread().interrupt()}). */
+  /**
+   * Whether the code restores the interrupt flag ({@code Thread.currentThread().interrupt()}) on
+   * its own path: a restore in a catch clause nested in it answers that clause's exception only
+   * ({@code catch (Exception e) { try { close(); } catch (InterruptedException ie) {
+   * Thread.currentThread().interrupt(); } }} loses the interrupt {@code e} may be).
+   */
   static boolean restoresFlag(Node body) {
-    for (Expr.Call call : Nodes.calls(body)) {
+    for (Expr.Call call : callsOnOwnPath(body)) {
       String name = call.name();
       if (name.equals("interrupt")) {
         return true;
@@ -418,6 +423,22 @@ final class Interrupts {
       }
     }
     return false;
+  }
+
+  /**
+   * The calls below {@code root} in its frame, outside catch clauses nested in it: what runs
+   * whatever the code's own try blocks throw.
+   */
+  private static List<Expr.Call> callsOnOwnPath(Node root) {
+    List<Expr.Call> calls = new ArrayList<>();
+    for (Node n :
+        Nodes.preOrder(
+            root, n -> n == root || !(n instanceof Expr.Lambda || n instanceof Stmt.Catch))) {
+      if (n instanceof Expr.Call call) {
+        calls.add(call);
+      }
+    }
+    return calls;
   }
 
   /** How many calls deep a handler's helpers are followed for a restore of the flag. */
@@ -498,12 +519,18 @@ final class Interrupts {
         return true; // a helper that rethrows it as an interrupt: rethrowIfInterrupt(e)
       } else if (n instanceof Expr.Call call && rethrowsWhatItIsGiven(analysis, call, e)) {
         return true; // a sneaky throw: Utils.throwAsUnchecked(e) is throw (E) t
+      } else if (n instanceof Expr.Call call && PROPAGATING_CALLS.contains(call.name())) {
+        // Handed to a failure callback.
+        for (Expr arg : call.args()) {
+          if (Nodes.mentions(arg, e)) {
+            return true;
+          }
+        }
       } else if (n instanceof Expr.Call call
-          && (PROPAGATING_CALLS.contains(call.name())
-              || (STORING_CALLS.contains(call.name())
-                  && (isField(call.receiver())
-                      || isLocalThrownLater(analysis, call.receiver()))))) {
-        // Handed to a failure callback, or stored in a field that another thread rethrows.
+          && STORING_CALLS.contains(call.name())
+          && (isField(call.receiver()) || isLocalThrownLater(analysis, call.receiver()))) {
+        // Stored in a field that another thread rethrows, or in a local holder the method throws
+        // from once every step has run (close all, then throw the first failure).
         for (Expr arg : call.args()) {
           if (Nodes.mentions(arg, e)) {
             return true;
@@ -511,15 +538,110 @@ final class Interrupts {
         }
       } else if (recordsInterruptInField(n)) {
         return true; // this.interrupted = true: the object keeps the interrupt for its readers
-      } else if (n instanceof Expr.Assign assign && Nodes.mentions(assign.value(), e)) {
+      } else if (n instanceof Expr.Assign assign
+          && (Nodes.mentions(assign.value(), e)
+              || (assign.value() instanceof Expr.New && isInterruptTyped(assign.value())))) {
+        // Kept for later: in a field for another thread, or for this method's own later throw,
+        // which (as a throw here would) loses the interrupt when it throws a wrapper. A local
+        // thrown after the remaining steps have run is the close-all idiom: left as it was.
+        boolean wrapped = wrapsAway(analysis, assign.value(), e);
         if (isField(assign.target())) {
-          return true;
-        }
-        if (assign.target() instanceof Expr.Name local
+          if (!wrapped || !fieldThrownLater(analysis, ((Expr.Name) assign.target()).name())) {
+            return true;
+          }
+        } else if (assign.target() instanceof Expr.Name local
             && local.isVariable(local.name())
             && thrownLater(analysis, local.name())) {
           return true; // kept in a local and thrown after the loop or lock
         }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether the method itself throws the field later ({@code if (failureCause != null) throw
+   * failureCause;}): the field holds this method's failure, not one handed to another thread.
+   */
+  private static boolean fieldThrownLater(MethodAnalysis analysis, String field) {
+    for (Node n : analysis.bodyFrameNodes()) {
+      if (n instanceof Stmt.Throw thrown) {
+        for (Node m : Nodes.preOrder(thrown.value())) {
+          if (m instanceof Expr.Name name
+              && name.kind() == Expr.NameKind.FIELD
+              && name.name().equals(field)) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether a value stored for later wraps the interrupt in an exception that does not say
+   * interrupted, as a {@code throw} of it would: {@code new IOException(e)}, or a helper whose
+   * source is seen and that does the same ({@code IOExceptionSupport.create(e)}, which returns
+   * {@code new IOException(message, cause)} for anything not already an {@code IOException}).
+   * Whoever rethrows the stored wrapper throws an {@code IOException}: the interrupt is gone.
+   */
+  private static boolean wrapsAway(MethodAnalysis analysis, Expr value, String e) {
+    if (value instanceof Expr.New created) {
+      return !isInterruptTyped(created) && created.args().stream().anyMatch(a -> isVariable(a, e));
+    }
+    if (!(value instanceof Expr.Call helper)) {
+      return false;
+    }
+    MethodModel callee = analysis.context().unit().declarationInProject(helper);
+    if (callee == null || callee.body() == null || helper.args().size() != callee.params().size()) {
+      return false;
+    }
+    String handed = null;
+    for (int i = 0; i < helper.args().size(); i++) {
+      if (isVariable(helper.args().get(i), e)) {
+        handed = callee.params().get(i).name();
+      }
+    }
+    return handed != null && returnsOnlyWrappers(callee.body(), handed);
+  }
+
+  /**
+   * Whether every value a helper returns for an interrupt given as {@code param} is a new exception
+   * of a type that does not say interrupted; a return under {@code if (param instanceof
+   * IOException)} is not taken by an interrupt. A helper that names interrupts at all may treat
+   * them apart.
+   */
+  private static boolean returnsOnlyWrappers(Stmt.Block body, String param) {
+    List<Node> skipped = new ArrayList<>();
+    boolean returns = false;
+    for (Node n : Nodes.sameFrame(body)) {
+      if ((n instanceof Expr.Name name
+              && name.name().toLowerCase(Locale.ROOT).contains("interrupt"))
+          || (n instanceof Expr.Call call
+              && call.name().toLowerCase(Locale.ROOT).contains("interrupt"))) {
+        return false;
+      }
+      if (n instanceof Stmt.If check
+          && check.condition() instanceof Expr.InstanceOf test
+          && isVariable(test.expr(), param)
+          && !isInterruptSupertype(test.tested())) {
+        skipped.addAll(Nodes.sameFrame(check.then()));
+      }
+      if (n instanceof Stmt.Return returned && !containsIdentity(skipped, n)) {
+        if (!(returned.value() instanceof Expr.New created) || isInterruptTyped(created)) {
+          return false;
+        }
+        returns = true;
+      }
+    }
+    return returns;
+  }
+
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  private static boolean containsIdentity(List<Node> nodes, Node node) {
+    for (Node n : nodes) {
+      if (n == node) {
+        return true;
       }
     }
     return false;
