@@ -523,7 +523,7 @@ public final class UnboundedExecutorRule implements Rule {
             || call.name().equals("invokeAll")
             || call.name().equals("invokeAny")) {
           bounded++;
-        } else if (isEntryPoint(method)
+        } else if (isEntryPoint(analysis, method)
             && !(call.name().equals("schedule") && discarded.contains(call))) {
           // A delayed task whose future is dropped is a later run of the class's own work; one
           // whose future the caller keeps is a timeout it may cancel, and a cancelled task stays
@@ -595,18 +595,57 @@ public final class UnboundedExecutorRule implements Rule {
 
   /**
    * Whether a method is an entry point of the class's API that callers drive once per request or
-   * event: public or protected, not a constructor or initialiser, not a task body ({@code run()},
+   * event: public or protected, or package-private and called by nothing in its own file (so other
+   * classes of the package call it: {@code BatchProcessor.put(entry)}, called for every write by
+   * the client class beside it); not a constructor or initialiser, not a task body ({@code run()},
    * {@code call()}), not in an anonymous class, not a life-cycle method ({@code start()}, {@code
-   * init()}, {@code close()}).
+   * init()}, {@code close()}). A package-private method its own class calls is the class's own work
+   * (a resume after a failure), decided where it is called.
    */
-  private static boolean isEntryPoint(MethodModel method) {
-    return (method.visibility() == MethodModel.Visibility.PUBLIC
-            || method.visibility() == MethodModel.Visibility.PROTECTED)
+  private static boolean isEntryPoint(MethodAnalysis analysis, MethodModel method) {
+    boolean api =
+        method.visibility() == MethodModel.Visibility.PUBLIC
+            || method.visibility() == MethodModel.Visibility.PROTECTED
+            || (method.visibility() == MethodModel.Visibility.PACKAGE
+                && !calledInItsFile(analysis, method));
+    return api
         && !method.isConstructor()
         && !method.name().equals(MethodModel.INITIALISERS)
         && !method.isTaskBody()
         && !method.owner().isEmpty()
         && !LIFE_CYCLE.matcher(method.name()).matches();
+  }
+
+  /**
+   * Whether a call is made on the object itself: unqualified, {@code this.put(..)} or {@code
+   * Outer.this.put(..)}; {@code queue.put(entry)} is another object's method.
+   */
+  private static boolean isOnItself(Expr.Call call) {
+    return call.receiver() == null
+        || (call.receiver() instanceof Expr.Name self && self.name().equals("this"));
+  }
+
+  /**
+   * Whether a method of the file calls this one (or one of its name and arity on the object
+   * itself).
+   */
+  @SuppressWarnings("ReferenceEquality") // methods are compared by identity
+  private static boolean calledInItsFile(MethodAnalysis analysis, MethodModel callee) {
+    for (MethodModel caller : analysis.context().unit().methods()) {
+      if (caller.body() == null) {
+        continue;
+      }
+      for (Node n : Nodes.preOrder(caller.body())) {
+        if (n instanceof Expr.Call call
+            && call.name().equals(callee.name())
+            && call.args().size() == callee.params().size()
+            && (isOnItself(call)
+                || analysis.context().unit().declarationInProject(call) == callee)) {
+          return true; // also from a lambda: still the file's own code
+        }
+      }
+    }
+    return false;
   }
 
   /**
