@@ -136,7 +136,8 @@ final class Backoffs {
     List<Wait> waits = new ArrayList<>();
     for (LoopInfo loop : analysis.loops()) {
       boolean caughtInHelper =
-          loop.isRetryLoop() && loop.evidence().contains(LoopInfo.Evidence.CAUGHT_IN_HELPER);
+          (loop.isRetryLoop() || loop.isBackgroundRetry())
+              && loop.evidence().contains(LoopInfo.Evidence.CAUGHT_IN_HELPER);
       if (!(loop.isRetryLoop()
               || (loop.isBackgroundRetry() && loop.kind() != LoopInfo.Kind.RESCHEDULE))
           || !(loop.evidence().contains(LoopInfo.Evidence.RETRYING_CATCH) || caughtInHelper)) {
@@ -146,7 +147,9 @@ final class Backoffs {
         if (n instanceof Expr.Call call
             && CallNames.SLEEPS.contains(call.name())
             && !call.args().isEmpty()
-            && !(loop.isBackgroundRetry() && !analysis.isInCatchBody(call, loop.node()))
+            && !(loop.isBackgroundRetry()
+                && !analysis.isInCatchBody(call, loop.node())
+                && !failureGuarded(analysis, call, loop))
             && !waitsForOwnState(analysis, call)) {
           Expr delay =
               call.name().equals("parkNanos")
@@ -178,6 +181,87 @@ final class Backoffs {
     }
     waits.sort((a, b) -> Integer.compare(a.call().span().start(), b.call().span().start()));
     return waits;
+  }
+
+  /** Names of counts of failures in a row: what a guard tests to wait longer after failures. */
+  private static final NamePattern FAILURE_COUNT =
+      NamePattern.containing(
+          "(?i).*(fail|error|attempt|retr).*", "fail", "error", "attempt", "retr");
+
+  /** Names of settings a guard may test that say nothing about failures ({@code retryInterval}). */
+  private static final NamePattern SETTING =
+      NamePattern.containing(
+          "(?i).*(interval|delay|period|timeout|backoff|wait|sleep|time|millis).*",
+          "interval",
+          "delay",
+          "period",
+          "timeout",
+          "backoff",
+          "wait",
+          "sleep",
+          "time",
+          "millis");
+
+  /**
+   * Whether a background loop's wait outside its catch clauses is the wait after failures: it runs
+   * under a test of a failure count ({@code if (acquiresFailed > 1) Thread.sleep(..)}), or its
+   * delay is a local given a value there ({@code if (numFails > 0) timeToSleep =
+   * Math.max(getDbRetryInterval(), timeToSleep);} before {@code Thread.sleep(timeToSleep)}). The
+   * loop's other waits pace its rounds.
+   */
+  private static boolean failureGuarded(MethodAnalysis analysis, Expr.Call sleep, LoopInfo loop) {
+    if (underFailureTest(analysis, sleep, loop)) {
+      return true;
+    }
+    Expr delay = delayOf(sleep);
+    if (!(delay instanceof Expr.Name local) || !local.isVariable(local.name())) {
+      return false;
+    }
+    for (Node n : analysis.loopLevel(loop)) {
+      if (n instanceof Expr.Assign assign
+          && assign.target() instanceof Expr.Name target
+          && target.isVariable(local.name())
+          && underFailureTest(analysis, assign, loop)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether a node sits in the then-branch of an {@code if} on a failure count, inside the loop.
+   */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  private static boolean underFailureTest(MethodAnalysis analysis, Node node, LoopInfo loop) {
+    Node child = node;
+    for (Node p = analysis.parent(node);
+        p != null && p != loop.node();
+        child = p, p = analysis.parent(p)) {
+      if (p instanceof Stmt.If check && check.then() == child && testsFailureCount(check)) {
+        return true;
+      }
+      if (p instanceof Expr.Lambda) {
+        return false;
+      }
+    }
+    return false;
+  }
+
+  /** {@code numFails > 0}, {@code acquiresFailed > 1}: a failure count against a literal. */
+  private static boolean testsFailureCount(Stmt.If check) {
+    if (!(check.condition() instanceof Expr.Binary test)
+        || !(test.operator().equals(">") || test.operator().equals(">="))
+        || !(test.right() instanceof Expr.Literal)) {
+      return false;
+    }
+    return (test.left() instanceof Expr.Name count
+            && FAILURE_COUNT.matches(count.name())
+            && !SETTING.matches(count.name())
+            && !NamePattern.isConstantName(count.name()))
+        || (test.left() instanceof Expr.Call getter
+            && getter.args().isEmpty()
+            && FAILURE_COUNT.matches(getter.name())
+            && !SETTING.matches(getter.name()));
   }
 
   /**
@@ -890,7 +974,10 @@ final class Backoffs {
         if (RANDOM_NAME.matches(call.name())) {
           return false;
         }
-        if (!(ARITHMETIC.contains(call.name()) || getter || COUNTER_CALL.matches(call.name()))
+        if (!(ARITHMETIC.contains(call.name())
+                || getter
+                || COUNTER_CALL.matches(call.name())
+                || isClockRead(call))
             && !returnsDeterministic(analysis, call, depth)) {
           return false;
         }
@@ -918,6 +1005,17 @@ final class Backoffs {
       }
     }
     return true;
+  }
+
+  /**
+   * {@code System.currentTimeMillis()}, {@code System.nanoTime()}: the time is no random part.
+   * Clients that failed together read the same time, so a delay less the time already spent ({@code
+   * reconnectionDelay - (now - lastAttempt)}) ends at the same moment for all of them.
+   */
+  private static boolean isClockRead(Expr.Call call) {
+    return call.args().isEmpty()
+        && (call.name().equals("currentTimeMillis") || call.name().equals("nanoTime"))
+        && Nodes.isStaticCallOn(call, "java.lang.System");
   }
 
   /**
