@@ -75,7 +75,61 @@ public final class InterruptRetriedRule implements Rule {
                           + " (RetryPolicy never retries interruption)";
       findings.add(new Finding(NAME, reportedSpan(clause), message, fixes(analysis, clause, loop)));
     }
+    for (Stmt.Catch clause : analysis.catches()) {
+      if (retriesFromCallback(analysis, clause)) {
+        findings.add(
+            new Finding(
+                NAME,
+                reportedSpan(clause),
+                (Interrupts.restoresFlag(clause.body())
+                        ? "This failure callback restores the interrupt flag but calls "
+                        : "This failure callback catches InterruptedException and calls ")
+                    + analysis.method().name()
+                    + "(..) again: a retry by recursion that goes on after the thread was asked"
+                    + " to stop, and its next wait fails at once. Leave on interrupt instead of"
+                    + " retrying",
+                List.of()));
+      }
+    }
     return findings;
+  }
+
+  /**
+   * Whether the clause sits on the failure path of a callback lambda that calls the method again
+   * after it ({@code exceptionally(ex -> { try { Thread.sleep(50); } catch (InterruptedException e)
+   * { Thread.currentThread().interrupt(); } readTailMessages(reader); return null; })}): a retry by
+   * recursion, and the clause lets it go on after an interrupt. {@link InterruptSwallowedRule}
+   * leaves such clauses to this rule.
+   */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  static boolean retriesFromCallback(MethodAnalysis analysis, Stmt.Catch clause) {
+    if (analysis.loopOf(clause) != null
+        || !Interrupts.catchesDirectly(clause)
+        || !Flow.canCompleteNormally(clause.body())
+        || Interrupts.propagates(analysis, clause)
+        || Interrupts.remembersInterrupt(analysis, clause)) {
+      return false;
+    }
+    Expr.Lambda lambda = analysis.enclosingLambda(clause);
+    if (lambda == null) {
+      return false;
+    }
+    List<Expr.Call> onFailurePath = DelayedRetries.inFailureLambdas(analysis);
+    Stmt.Try t = analysis.tryOf(clause);
+    boolean tryOnFailurePath = false;
+    boolean recursesAfter = false;
+    for (Expr.Call call : onFailurePath) {
+      if (analysis.enclosingLambda(call) != lambda) {
+        continue;
+      }
+      if (t.body().span().contains(call.span())) {
+        tryOnFailurePath = true;
+      }
+      if (analysis.isSelfCall(call) && call.span().start() > t.span().end()) {
+        recursesAfter = true;
+      }
+    }
+    return tryOnFailurePath && recursesAfter;
   }
 
   /**

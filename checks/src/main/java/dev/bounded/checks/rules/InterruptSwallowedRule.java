@@ -50,7 +50,8 @@ public final class InterruptSwallowedRule implements Rule {
           || Interrupts.endsTask(analysis, clause)
           || Interrupts.isWakeUpInOwnWorker(analysis, clause)
           || Interrupts.exitsProcess(clause.body())
-          || InterruptRetriedRule.retryingLoop(analysis, clause) != null) {
+          || InterruptRetriedRule.retryingLoop(analysis, clause) != null
+          || InterruptRetriedRule.retriesFromCallback(analysis, clause)) {
         continue;
       }
       String what =
