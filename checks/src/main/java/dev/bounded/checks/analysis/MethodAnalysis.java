@@ -149,7 +149,62 @@ public final class MethodAnalysis {
    * @return {@code true} if it starts another attempt
    */
   public boolean isNextAttempt(Expr.Call call) {
-    return isSelfCall(call) || isRequeue(call);
+    return isSelfCall(call) || isRequeue(call) || isRetryThroughHelper(call);
+  }
+
+  /**
+   * Tells whether a call hands the failure to a private helper of the class that calls this method
+   * again ({@code catch (Exception ex) { onExceptionImpl(.., ex, ..); }}, whose body decides
+   * whether to retry and calls {@code sendMessageAsync(..)}): a retry by recursion through the
+   * helper. The helper must be given the caught exception (it decides on the failure) and have
+   * another name than the method (an overload is a fallback). The helper holds the cap, if there is
+   * one; a call of it is followed one call deep.
+   *
+   * @param call a call in a catch clause of the method
+   * @return {@code true} if the helper starts another attempt of this method
+   */
+  /** Whether the call is given the exception of the catch clause it is in: a failure handler. */
+  private boolean handsOnTheFailure(Expr.Call call) {
+    for (Node p = parent(call); p != null; p = parent(p)) {
+      if (p instanceof Stmt.Catch clause) {
+        for (Expr arg : call.args()) {
+          if (Nodes.mentions(arg, clause.parameter())) {
+            return true;
+          }
+        }
+        return false;
+      }
+    }
+    return false;
+  }
+
+  @SuppressWarnings("ReferenceEquality") // models are compared by identity
+  public boolean isRetryThroughHelper(Expr.Call call) {
+    if (method.isConstructor() || isSelfCall(call)) {
+      return false;
+    }
+    MethodModel helper = context.unit().declarationOf(call);
+    if (helper == null
+        || helper == method
+        // An overload of the method delegating with other arguments is a fallback
+        // (destroyResource(resc, true): destroy synchronously instead), not a retry decision.
+        || helper.name().equals(method.name())
+        || !helper.isPrivate()
+        || helper.body() == null
+        || !handsOnTheFailure(call)) {
+      return false;
+    }
+    for (Node n : Nodes.sameFrame(helper.body())) {
+      if (n instanceof Expr.Call back
+          && back.name().equals(method.name())
+          && back.args().size() == method.params().size()
+          && (back.receiver() == null
+              || (back.receiver() instanceof Expr.Name self && self.name().equals("this")))
+          && context.unit().declarationOf(back) == method) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

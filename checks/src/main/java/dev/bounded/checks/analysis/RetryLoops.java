@@ -224,6 +224,11 @@ final class RetryLoops {
     if (sleeps(level)) {
       evidence.add(Evidence.SLEEPS);
     }
+    if (retriesOnlyThroughHelper(analysis, level)) {
+      // The helper decides whether to go round (onExceptionImpl: tmp <= timesTotal): its cap is
+      // not this method's to see.
+      evidence.add(Evidence.POLICY_DECIDED);
+    }
     Set<String> stepped = new HashSet<>();
     for (Node n : level) {
       if (n instanceof Expr.Call call
@@ -327,6 +332,12 @@ final class RetryLoops {
     return false;
   }
 
+  /**
+   * Failures that say "not yet": {@code Process.exitValue()} while the process still runs. A loop
+   * that catches one and goes round polls for the process's end; it retries nothing that failed.
+   */
+  private static final Set<String> NOT_YET = Set.of("IllegalThreadStateException"); // java.lang
+
   /** Failures that say "not here": a lookup that may succeed elsewhere, not a transient fault. */
   private static final Set<String> NOT_FOUND =
       Set.of(
@@ -356,6 +367,20 @@ final class RetryLoops {
 
   private static String simpleName(String written) {
     return written.substring(written.lastIndexOf('.') + 1).strip();
+  }
+
+  /** Whether every call that starts the next attempt goes through a helper that calls back. */
+  private static boolean retriesOnlyThroughHelper(MethodAnalysis analysis, List<Node> level) {
+    boolean throughHelper = false;
+    for (Node n : level) {
+      if (n instanceof Expr.Call call) {
+        if (analysis.isSelfCall(call) || analysis.isRequeue(call)) {
+          return false;
+        }
+        throughHelper |= analysis.isRetryThroughHelper(call);
+      }
+    }
+    return throughHelper;
   }
 
   private static boolean callsItself(MethodAnalysis analysis, Stmt.Catch clause) {
@@ -768,6 +793,7 @@ final class RetryLoops {
           if (goesRoundAgain(analysis, clause, loop)
               && !catchesOnly(analysis, clause, CAPACITY)
               && !catchesOnly(analysis, clause, NOT_FOUND)
+              && !catchesOnly(analysis, clause, NOT_YET)
               && !growsBuffer(clause)) {
             return true;
           }
@@ -907,6 +933,7 @@ final class RetryLoops {
         && !handsOn(clause)
         && !catchesOnly(analysis, clause, CAPACITY)
         && !catchesOnly(analysis, clause, NOT_FOUND)
+        && !catchesOnly(analysis, clause, NOT_YET)
         && !catchesOnly(analysis, clause, CallNames.INTERRUPT_TYPES)
         && (Flow.canCompleteNormally(clause.body()) || returnsIn(clause.body()));
   }
