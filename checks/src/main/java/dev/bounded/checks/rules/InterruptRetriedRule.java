@@ -169,7 +169,17 @@ public final class InterruptRetriedRule implements Rule {
 
   /** Calls that throw at once when the interrupt flag is set. */
   private static final Set<String> INTERRUPTIBLE_WAITS =
-      Set.of("take", "poll", "offer", "put", "await", "join", "tryAcquire", "acquire", "tryLock");
+      Set.of(
+          "take",
+          "poll",
+          "offer",
+          "put",
+          "await",
+          "join",
+          "tryAcquire",
+          "acquire",
+          "tryLock",
+          "wait");
 
   /**
    * Whether each round makes a blocking call that fails at once once the flag is restored: a sleep

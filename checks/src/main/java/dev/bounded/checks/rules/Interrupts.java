@@ -520,9 +520,10 @@ final class Interrupts {
       } else if (n instanceof Expr.Call call && rethrowsWhatItIsGiven(analysis, call, e)) {
         return true; // a sneaky throw: Utils.throwAsUnchecked(e) is throw (E) t
       } else if (n instanceof Expr.Call call && PROPAGATING_CALLS.contains(call.name())) {
-        // Handed to a failure callback.
+        // Handed to a failure callback; not when wrapped in an exception that does not say
+        // interrupted, which loses the interrupt as throwing that wrapper would.
         for (Expr arg : call.args()) {
-          if (Nodes.mentions(arg, e)) {
+          if (Nodes.mentions(arg, e) && !wrapsAway(analysis, arg, e)) {
             return true;
           }
         }
@@ -587,7 +588,8 @@ final class Interrupts {
    */
   private static boolean wrapsAway(MethodAnalysis analysis, Expr value, String e) {
     if (value instanceof Expr.New created) {
-      return !isInterruptTyped(created) && created.args().stream().anyMatch(a -> isVariable(a, e));
+      return !isInterruptTyped(created)
+          && created.args().stream().anyMatch(a -> Nodes.mentions(a, e));
     }
     if (!(value instanceof Expr.Call helper)) {
       return false;
