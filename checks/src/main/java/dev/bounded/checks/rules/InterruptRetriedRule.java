@@ -164,7 +164,47 @@ public final class InterruptRetriedRule implements Rule {
         loop.kind() == LoopInfo.Kind.WHILE
             || loop.kind() == LoopInfo.Kind.DO_WHILE
             || (loop.kind() == LoopInfo.Kind.FOR && loop.condition() == null);
-    return open && Interrupts.restoresFlag(clause.body()) && waitsEachRound(analysis, loop);
+    return open
+        && Interrupts.restoresFlag(clause.body())
+        && waitsEachRound(analysis, loop)
+        && !countsRounds(analysis, loop);
+  }
+
+  /**
+   * Whether the loop's condition caps its rounds with a counter it steps ({@code while
+   * (sleepCount++ < 5 && !sessions.isEmpty())}): restoring the flag then ends the wait early after
+   * a few quick rounds; it does not spin.
+   */
+  private static boolean countsRounds(MethodAnalysis analysis, LoopInfo loop) {
+    if (loop.condition() == null) {
+      return false;
+    }
+    java.util.Set<String> stepped = new java.util.HashSet<>();
+    List<Node> nodes = new ArrayList<>(Nodes.preOrder(loop.condition()));
+    nodes.addAll(analysis.loopLevel(loop));
+    for (Node n : nodes) {
+      if (n instanceof Expr.Unary step
+          && (step.operator().contains("++") || step.operator().contains("--"))
+          && step.operand() instanceof Expr.Name counter) {
+        stepped.add(counter.name());
+      }
+    }
+    for (Node n : Nodes.preOrder(loop.condition())) {
+      if (n instanceof Expr.Binary test
+          && (test.operator().equals("<")
+              || test.operator().equals("<=")
+              || test.operator().equals(">")
+              || test.operator().equals(">="))
+          && (test.left() instanceof Expr.Literal || test.right() instanceof Expr.Literal)) {
+        Expr counted = test.left() instanceof Expr.Literal ? test.right() : test.left();
+        for (Node m : Nodes.preOrder(counted)) {
+          if (m instanceof Expr.Name name && stepped.contains(name.name())) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
   }
 
   /** Calls that throw at once when the interrupt flag is set. */
