@@ -37,6 +37,12 @@ public final class UnitFacts {
   private final UnitIndex unit;
   private IdentityHashMap<MethodModel, List<MethodModel>> callers;
   private Set<String> flagsSetBeforeInterrupt;
+  private final java.util.Map<String, Set<Object>> valuesSetBeforeInterrupt =
+      new java.util.HashMap<>();
+
+  /** Stands for a value given to a flag that is not a literal. */
+  private static final Object NOT_A_LITERAL = new Object();
+
   private Set<String> writtenFields;
   private final IdentityHashMap<MethodModel, Boolean> threadBodyOnly = new IdentityHashMap<>();
   private final IdentityHashMap<MethodModel, Boolean> reachedFromThreadBody =
@@ -249,6 +255,20 @@ public final class UnitFacts {
   }
 
   /**
+   * Returns the literal values ({@code Boolean.FALSE} for {@code started = false}) the unit gives a
+   * field before it interrupts, or an empty set when one of them is not a literal or the field is
+   * not set so.
+   *
+   * @param flag a field name
+   * @return the literal values, or empty when not all are known
+   */
+  public Set<Object> literalsSetBeforeInterrupt(String flag) {
+    isSetBeforeInterrupt(flag);
+    Set<Object> values = valuesSetBeforeInterrupt.getOrDefault(flag, Set.of());
+    return values.contains(NOT_A_LITERAL) ? Set.of() : values;
+  }
+
+  /**
    * Tells whether this unit can see a flag: it writes the field somewhere, or declares the method
    * without arguments that reads it. A flag written only elsewhere (a superclass in another file)
    * is unknown here.
@@ -435,6 +455,15 @@ public final class UnitFacts {
         String written = writtenField(n);
         if (written != null) {
           flags.add(written);
+          valuesSetBeforeInterrupt
+              .computeIfAbsent(written, k -> new HashSet<>())
+              .add(
+                  n instanceof Expr.Assign assign
+                          && assign.operator().equals("=")
+                          && assign.value() instanceof Expr.Literal literal
+                          && literal.value() != null
+                      ? literal.value()
+                      : NOT_A_LITERAL);
         }
       }
     }

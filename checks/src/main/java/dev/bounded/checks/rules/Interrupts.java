@@ -1103,7 +1103,8 @@ final class Interrupts {
         if (restores) {
           return true;
         }
-      } else if (analysis.unitFacts().isSetBeforeInterrupt(flag)
+      } else if ((analysis.unitFacts().isSetBeforeInterrupt(flag)
+              && !keepsLoopGoing(analysis, loop, flag))
           || (!restores
               && !(analysis.unitFacts().isVisible(flag)
                   || analysis.context().fieldValue(flag) != null))) {
@@ -1115,6 +1116,50 @@ final class Interrupts {
       }
     }
     return false;
+  }
+
+  /**
+   * Whether every literal value the unit gives the flag before it interrupts keeps the loop's
+   * condition true ({@code started = false} under {@code while (!started || ready != n)}): the flag
+   * then does not end the loop the interrupt wakes, so the interrupt is no stop request it answers.
+   */
+  private static boolean keepsLoopGoing(MethodAnalysis analysis, LoopInfo loop, String flag) {
+    if (loop.condition() == null || flag.endsWith("()")) {
+      return false;
+    }
+    Set<Object> values = analysis.unitFacts().literalsSetBeforeInterrupt(flag);
+    if (values.isEmpty()) {
+      return false;
+    }
+    for (Object value : values) {
+      if (!(value instanceof Boolean b)
+          || !Boolean.TRUE.equals(evaluate(loop.condition(), flag, b))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The condition's value with {@code flag} set to {@code value}; {@code null} if unknown. */
+  private static Boolean evaluate(Expr condition, String flag, boolean value) {
+    if (condition instanceof Expr.Name name && name.name().equals(flag)) {
+      return value;
+    }
+    if (condition instanceof Expr.Unary not && not.operator().equals("!")) {
+      Boolean inner = evaluate(not.operand(), flag, value);
+      return inner == null ? null : !inner;
+    }
+    if (condition instanceof Expr.Binary binary
+        && (binary.operator().equals("||") || binary.operator().equals("&&"))) {
+      Boolean left = evaluate(binary.left(), flag, value);
+      Boolean right = evaluate(binary.right(), flag, value);
+      boolean or = binary.operator().equals("||");
+      if (Boolean.valueOf(or).equals(left) || Boolean.valueOf(or).equals(right)) {
+        return or;
+      }
+      return (left != null && right != null) ? Boolean.valueOf(!or) : null;
+    }
+    return null;
   }
 
   /**
