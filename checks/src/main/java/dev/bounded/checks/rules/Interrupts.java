@@ -155,17 +155,93 @@ final class Interrupts {
     if (callee == null || callee.body() == null) {
       return false;
     }
+    UnitIndex calleeUnit = unit.contextOf(callee).unit();
+    java.util.function.Predicate<Expr.Call> seenWithout =
+        inner -> broadOnlyWithoutInterrupt(calleeUnit, inner, depth - 1);
     for (Node n : Nodes.preOrder(callee.body())) {
-      if (n instanceof Stmt.Throw thrown && !(thrown.value() instanceof Expr.New)) {
+      if (n instanceof Stmt.Throw thrown
+          && !(thrown.value() instanceof Expr.New)
+          && !rethrowsOnlyWithoutInterrupt(callee.body(), thrown, seenWithout)) {
         return false; // a rethrow (throw e, throw wrap(e)) may carry what a try caught
       }
     }
-    UnitIndex calleeUnit = unit.contextOf(callee).unit();
-    return !mayThrow(
-        callee.body(),
-        INTERRUPTED_EXCEPTION,
-        true,
-        inner -> broadOnlyWithoutInterrupt(calleeUnit, inner, depth - 1));
+    return !mayThrow(callee.body(), INTERRUPTED_EXCEPTION, true, seenWithout);
+  }
+
+  /**
+   * Whether a throw statement that creates nothing rethrows only what try blocks that cannot throw
+   * an {@code InterruptedException} caught: its value is a catch parameter of an enclosing clause
+   * ({@code catch (Throwable e) { conn.close(); throw e; }}), or a local that is only ever given
+   * {@code null} or such a parameter ({@code exception = e;} in a failover's catch, {@code throw
+   * exception;} after it). A wrapper's result ({@code throw wrap(e)}), a field, or a parameter of a
+   * clause whose try can throw one may carry an interrupt.
+   */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  private static boolean rethrowsOnlyWithoutInterrupt(
+      Stmt.Block body, Stmt.Throw thrown, java.util.function.Predicate<Expr.Call> seenWithout) {
+    if (!(thrown.value() instanceof Expr.Name name) || name.qualifier() != null) {
+      return false;
+    }
+    if (caughtWithoutInterrupt(body, name.name(), thrown, seenWithout)) {
+      return true;
+    }
+    boolean declared = false;
+    for (Node n : Nodes.preOrder(body)) {
+      Expr value;
+      if (n instanceof Stmt.LocalVar local && local.name().equals(name.name())) {
+        declared = true;
+        value = local.init();
+      } else if (n instanceof Expr.Assign assign
+          && assign.target() instanceof Expr.Name target
+          && target.qualifier() == null
+          && target.name().equals(name.name())) {
+        if (!assign.operator().equals("=")) {
+          return false;
+        }
+        value = assign.value();
+      } else {
+        continue; // a catch parameter of the same name is judged where it is thrown or assigned
+      }
+      if (value == null || (value instanceof Expr.Literal literal && literal.value() == null)) {
+        continue;
+      }
+      if (!(value instanceof Expr.Name given
+          && given.qualifier() == null
+          && caughtWithoutInterrupt(body, given.name(), n, seenWithout))) {
+        return false;
+      }
+    }
+    return declared;
+  }
+
+  /**
+   * Whether {@code at} lies in a catch clause whose parameter is {@code parameter} and whose try
+   * (its resources and block) cannot throw an {@code InterruptedException}.
+   */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  private static boolean caughtWithoutInterrupt(
+      Stmt.Block body,
+      String parameter,
+      Node at,
+      java.util.function.Predicate<Expr.Call> seenWithout) {
+    for (Node n : Nodes.preOrder(body)) {
+      if (!(n instanceof Stmt.Try t)) {
+        continue;
+      }
+      for (Stmt.Catch clause : t.catches()) {
+        if (!clause.parameter().equals(parameter)
+            || Nodes.preOrder(clause.body()).stream().noneMatch(inner -> inner == at)) {
+          continue;
+        }
+        for (Node source : t.resources()) {
+          if (mayThrow(source, INTERRUPTED_EXCEPTION, true, seenWithout)) {
+            return false;
+          }
+        }
+        return !mayThrow(t.body(), INTERRUPTED_EXCEPTION, true, seenWithout);
+      }
+    }
+    return false;
   }
 
   /**
