@@ -174,14 +174,50 @@ public final class UnitFacts {
     return false;
   }
 
+  /** Calls that can wait for another thread by their name, whatever their declared exceptions. */
+  private static final Set<String> WAITS =
+      Set.of("take", "put", "await", "join", "get", "acquire", "wait", "lockInterruptibly");
+
   /**
-   * The expressions a body can end with: its last statement's, through blocks, the body of a
-   * trailing try and both branches of a trailing if; {@code return x} gives {@code x}.
+   * A statement that neither waits nor loops: one expression (a call, an assignment) with no lambda
+   * in it, and no call in it that sleeps, waits by its name ({@code take}, {@code await}, {@code
+   * join}, {@code get}, ...) or declares {@code InterruptedException}. After the thread's helper
+   * returns, such statements run to the end without looking at the interrupt flag.
+   */
+  private static boolean isQuiet(Stmt stmt) {
+    if (!(stmt instanceof Stmt.ExprStmt e)) {
+      return false;
+    }
+    for (Node n : Nodes.preOrder(e.expr())) {
+      if (n instanceof Expr.Lambda) {
+        return false;
+      }
+      if (n instanceof Expr.Call call
+          && (CallNames.SLEEPS.contains(call.name())
+              || CallNames.TIMED_WAITS.contains(call.name())
+              || WAITS.contains(call.name())
+              || call.method().declaresThrowing("java.lang.InterruptedException"))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The expressions a body can end with: its last statement's (and those of statements followed
+   * only by quiet ones), through blocks, the body of a trailing try and both branches of a trailing
+   * if; {@code return x} gives {@code x}.
    */
   private static void tailExpressions(Stmt stmt, List<Expr> tails) {
     if (stmt instanceof Stmt.Block block) {
-      if (!block.statements().isEmpty()) {
-        tailExpressions(block.statements().get(block.statements().size() - 1), tails);
+      // The last statement, and any before it followed only by quiet ones (run() { doAuth();
+      // authInfo.increaseAttempts(); }): the thread ends right after them too.
+      for (int i = block.statements().size() - 1; i >= 0; i--) {
+        Stmt s = block.statements().get(i);
+        tailExpressions(s, tails);
+        if (!isQuiet(s)) {
+          break;
+        }
       }
     } else if (stmt instanceof Stmt.Try t) {
       tailExpressions(t.body(), tails);
