@@ -663,6 +663,7 @@ public final class NonIdempotentRetryRule implements Rule {
         // A Supplier or Runnable throws no checked exception: an InterruptedException caught
         // around supplier.get() comes from the sleep before it, when nothing was sent.
         if (!NOTHING_SENT.contains(type.name())
+            && !isLocalFailure(type)
             && !(throwsNothingChecked && isCheckedException(type))) {
           after = type;
         }
@@ -685,6 +686,17 @@ public final class NonIdempotentRetryRule implements Rule {
           List.of());
     }
     return null;
+  }
+
+  /**
+   * Failures of this process, not of a send: a class that cannot be linked or initialised ({@code
+   * LinkageError}, {@code NoClassDefFoundError}, {@code ExceptionInInitializerError}) or a broken
+   * service provider ({@code ServiceConfigurationError}). An engine that goes round only after them
+   * (stepping a {@code ServiceLoader} past a faulty plugin) has no unknown outcome to repeat.
+   */
+  private static boolean isLocalFailure(TypeRef type) {
+    return type.isSubtypeOf("java.lang.LinkageError")
+        || type.isSubtypeOf("java.util.ServiceConfigurationError");
   }
 
   /** Names of predicates that classify a failure, not the operation. */
