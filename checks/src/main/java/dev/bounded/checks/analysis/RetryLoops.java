@@ -156,7 +156,9 @@ final class RetryLoops {
     if (countsAttempts(level)) {
       evidence.add(Evidence.COUNTS_ATTEMPTS);
     }
-    if (sleeps(level)) {
+    if (sleeps(level)
+        || (evidence.contains(Evidence.CAUGHT_IN_HELPER)
+            && helperWaitsAfterFailure(analysis, loop, level))) {
       evidence.add(Evidence.SLEEPS);
     }
     if (loop.kind() == Kind.FOR_EACH_LAMBDA && isNumericRange(loop.iterable())) {
@@ -836,6 +838,49 @@ final class RetryLoops {
     }
     return false;
   }
+
+  /**
+   * Whether a helper that catches its own failure ({@link #catchesInHelper}) waits in the clause
+   * that swallows it: a sleep, or a call named for a backoff ({@code
+   * reconnectionManager.handleLinearBackoff()}). The loop around it then sleeps between attempts,
+   * one call deep.
+   */
+  @SuppressWarnings("ReferenceEquality") // models are compared by identity
+  private static boolean helperWaitsAfterFailure(
+      MethodAnalysis analysis, LoopInfo loop, List<Node> level) {
+    for (Node n : level) {
+      if (!(n instanceof Expr.Call call) || analysis.isInCatchBody(n, loop.node())) {
+        continue;
+      }
+      MethodModel helper = analysis.context().unit().declarationOf(call);
+      if (helper == null
+          || helper == analysis.method()
+          || helper.body() == null
+          || !isAttemptHelper(helper.body())) {
+        continue;
+      }
+      for (Node h : Nodes.sameFrame(helper.body())) {
+        if (!(h instanceof Stmt.Try t)) {
+          continue;
+        }
+        for (Stmt.Catch clause : t.catches()) {
+          if (!swallows(analysis, t, clause)) {
+            continue;
+          }
+          for (Expr.Call inner : Nodes.calls(clause.body())) {
+            if (CallNames.SLEEPS.contains(inner.name()) || BACKOFF_CALL.matches(inner.name())) {
+              return true;
+            }
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  /** Names of calls that back off: {@code backoff()}, {@code handleLinearBackoff()}. */
+  private static final NamePattern BACKOFF_CALL =
+      NamePattern.containing("(?i).*back_?off.*", "back");
 
   /**
    * Whether the helper's result decides whether the loop goes round: the call is in the loop's
@@ -1811,10 +1856,16 @@ final class RetryLoops {
           && !t.body().statements().isEmpty()) {
         first = t.body().statements().get(0);
       }
-      if (first instanceof Stmt.LocalVar local && local.init() != null) {
+      // A node picked for the round (String host = hosts.nextHost()) is where the attempt goes,
+      // not an item it handles: a reconnect loop rotating through servers.
+      if (first instanceof Stmt.LocalVar local
+          && local.init() != null
+          && !CallNames.isNodeName(local.name())) {
         fetches.add(local.init());
       } else if (first instanceof Stmt.ExprStmt statement
-          && statement.expr() instanceof Expr.Assign assign) {
+          && statement.expr() instanceof Expr.Assign assign
+          && !(assign.target() instanceof Expr.Name target
+              && CallNames.isNodeName(target.name()))) {
         fetches.add(assign.value());
       }
     }

@@ -233,7 +233,7 @@ final class UnboundedLoops {
     for (Node n : analysis.bodyFrameNodes()) {
       if (n instanceof Stmt.If check) {
         for (Node m : Nodes.sameFrame(check.condition())) {
-          stop |= m instanceof Expr.Call c && STOP_CALL.matches(c.name());
+          stop |= m instanceof Expr.Call c && isStopCall(c);
           stop |= m instanceof Expr.Name name && STOP_CALL.matches(name.name());
         }
       }
@@ -886,7 +886,7 @@ final class UnboundedLoops {
       }
       if (policyCalls
           && n instanceof Expr.Call call
-          && !STOP_CALL.matches(call.name())
+          && !isStopCall(call)
           && !readsFlagField(call)
           && !mentionsCaughtFailure(analysis, call)
           && !isCurrentThread(call)) {
@@ -896,11 +896,21 @@ final class UnboundedLoops {
     return false;
   }
 
+  /**
+   * Whether a call asks whether the component was stopped: a running or closed check ({@code
+   * isRunning()}, {@code isClosed()}), or the component's own {@code isDone()} (no receiver, no
+   * argument: its exit state, not a future's result).
+   */
+  private static boolean isStopCall(Expr.Call call) {
+    return STOP_CALL.matches(call.name())
+        || (call.name().equals("isDone") && call.receiver() == null && call.args().isEmpty());
+  }
+
   /** Whether the condition reads a stop flag: a field the loop does not set, or a running check. */
   private static boolean readsStopFlag(MethodAnalysis analysis, LoopInfo loop, Expr condition) {
     Set<String> assigned = assignedOutsideCatches(analysis, loop);
     for (Node n : Nodes.sameFrame(condition)) {
-      if (n instanceof Expr.Call call && STOP_CALL.matches(call.name())) {
+      if (n instanceof Expr.Call call && isStopCall(call)) {
         return true;
       }
       if (n instanceof Expr.Name name

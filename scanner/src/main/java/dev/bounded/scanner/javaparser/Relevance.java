@@ -30,11 +30,12 @@ import java.util.function.Predicate;
  * Fast path on javaparser trees: whether code may hold anything a rule could report on. It is a
  * superset of the compiler frontend's ({@code AnalysisCache.Relevance}), so that the two frontends
  * analyse the same methods whatever that one's finer tests (the parity test then compares the
- * rules, not the fast paths): any catch clause; a loop or a {@code forEach} lambda holding a sleep
- * or a submission; an executor created; a call that configures backoff, runs a retry library, or
- * may wait without a timeout; a call of the method itself; a sleep for a local or an own method's
- * result; a delay grown ({@code *=}, {@code <<=}, {@code <<}, {@code pow}). Nested classes are
- * analysed on their own.
+ * rules, not the fast paths): any catch clause; a loop or a {@code forEach} lambda holding a sleep,
+ * a submission or a call of a method of the class (an attempt helper that may catch its own
+ * failure); an executor created; a call that configures backoff, runs a retry library, or may wait
+ * without a timeout; a call of the method itself; a sleep for a local or an own method's result; a
+ * delay grown ({@code *=}, {@code <<=}, {@code <<}, {@code pow}). Nested classes are analysed on
+ * their own.
  */
 final class Relevance {
   private Relevance() {}
@@ -107,6 +108,9 @@ final class Relevance {
       }
       if (CallNames.isForeverPolicyCall(name)) {
         return true; // a retry policy that never gives up: retryForeverNoSleep()
+      }
+      if (loopDepth > 0 && call.getScope().map(ThisExpr.class::isInstance).orElse(true)) {
+        return true; // an attempt helper of the class, which may catch its own failure
       }
       if (CallNames.SLEEPS.contains(name)
           && call.getArguments().isNonEmpty()
