@@ -12,6 +12,7 @@ import dev.bounded.checks.model.Node;
 import dev.bounded.checks.model.Span;
 import dev.bounded.checks.model.Stmt;
 import dev.bounded.checks.model.TypeRef;
+import dev.bounded.checks.model.UnitIndex;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -105,7 +106,7 @@ final class CatchAllRetries {
       LoopInfo callerLoop = null;
       if (loop == null && !schedulesRetry(clause)) {
         for (LoopInfo candidate : analysis.callerLoopsRetrying(clause)) {
-          if (retries(candidate, background)) {
+          if (retries(candidate, background) && !stopsLoop(analysis, clause, candidate)) {
             callerLoop = candidate;
             break;
           }
@@ -120,6 +121,72 @@ final class CatchAllRetries {
       matches.add(new Match(clause, inLoop ? loop : callerLoop, index));
     }
     return matches;
+  }
+
+  /**
+   * Whether a helper's clause stops the caller's loop rather than letting it go round: it writes a
+   * field the loop's stop check reads, itself or through a method of the unit one call deep ({@code
+   * catch (Exception e) { setExitStatus(new Event(STOPPED_BY_ERROR, e)); }} with {@code while
+   * (!isDone())} and {@code isDone()} reading {@code exitEvent}, which {@code setExitStatus} sets).
+   */
+  @SuppressWarnings("ReferenceEquality") // models are compared by identity
+  private static boolean stopsLoop(MethodAnalysis analysis, Stmt.Catch clause, LoopInfo loop) {
+    if (loop.condition() == null) {
+      return false;
+    }
+    UnitIndex unit = analysis.context().unit();
+    Set<String> read = new HashSet<>();
+    for (Node n : Nodes.sameFrame(loop.condition())) {
+      if (n instanceof Expr.Name name && name.kind() == Expr.NameKind.FIELD) {
+        read.add(name.name());
+      } else if (n instanceof Expr.Call call && call.args().isEmpty() && call.receiver() == null) {
+        MethodModel check = unit.declarationOf(call);
+        if (check == null || check.body() == null) {
+          continue;
+        }
+        for (Node m : Nodes.preOrder(check.body())) {
+          if (m instanceof Expr.Name name && name.kind() == Expr.NameKind.FIELD) {
+            read.add(name.name());
+          }
+        }
+      }
+    }
+    if (read.isEmpty()) {
+      return false;
+    }
+    if (writesAny(clause.body(), read)) {
+      return true;
+    }
+    for (Expr.Call call : Nodes.calls(clause.body())) {
+      MethodModel callee = call.receiver() == null ? unit.declarationOf(call) : null;
+      if (callee != null
+          && callee != analysis.method()
+          && callee.body() != null
+          && writesAny(callee.body(), read)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether code assigns one of the fields, or sets it ({@code exitEvent.set(event)}). */
+  private static boolean writesAny(Node code, Set<String> fields) {
+    for (Node n : Nodes.preOrder(code)) {
+      if (n instanceof Expr.Assign assign
+          && assign.target() instanceof Expr.Name target
+          && fields.contains(target.name())) {
+        return true;
+      }
+      if (n instanceof Expr.Call call
+          && (call.name().equals("set")
+              || call.name().equals("compareAndSet")
+              || call.name().equals("lazySet"))
+          && call.receiver() instanceof Expr.Name field
+          && fields.contains(field.name())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
