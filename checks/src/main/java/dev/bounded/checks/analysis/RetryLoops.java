@@ -1839,6 +1839,16 @@ final class RetryLoops {
    * {@code takeBatch()}, {@code popTask()}), in its condition or as the value of a local at the top
    * of its body; never a call that computes a delay ({@code nextDelay()}, {@code nextBackoff()}).
    */
+  /**
+   * Whether a variable named for a node is given it by a rotation's own call ({@code
+   * hosts.nextHost()}), not by an iterator's {@code next()}/{@code nextElement()}.
+   */
+  private static boolean picksNodeByRotation(String variable, Expr value) {
+    return CallNames.isNodeName(variable)
+        && value instanceof Expr.Call call
+        && !ITERATOR_CALLS.contains(call.name());
+  }
+
   private static boolean takesItemByShape(LoopInfo loop) {
     List<Expr> fetches = new ArrayList<>();
     if (loop.condition() != null) {
@@ -1856,16 +1866,17 @@ final class RetryLoops {
           && !t.body().statements().isEmpty()) {
         first = t.body().statements().get(0);
       }
-      // A node picked for the round (String host = hosts.nextHost()) is where the attempt goes,
-      // not an item it handles: a reconnect loop rotating through servers.
+      // A node a rotation picks for the round (String host = hosts.nextHost()) is where the
+      // attempt goes, not an item it handles: a reconnect loop cycling through servers. An
+      // iterator's next element (addresses.nextElement()) is a walk, whatever it is named.
       if (first instanceof Stmt.LocalVar local
           && local.init() != null
-          && !CallNames.isNodeName(local.name())) {
+          && !picksNodeByRotation(local.name(), local.init())) {
         fetches.add(local.init());
       } else if (first instanceof Stmt.ExprStmt statement
           && statement.expr() instanceof Expr.Assign assign
           && !(assign.target() instanceof Expr.Name target
-              && CallNames.isNodeName(target.name()))) {
+              && picksNodeByRotation(target.name(), assign.value()))) {
         fetches.add(assign.value());
       }
     }
