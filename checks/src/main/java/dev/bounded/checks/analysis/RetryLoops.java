@@ -964,12 +964,54 @@ final class RetryLoops {
   }
 
   /**
-   * Whether a method's body can be one attempt of a caller's loop: it has no loop of its own (then
-   * it is judged as a loop) and takes no item ({@code messageQueue.dequeueNoWait()}: each round
-   * then handles another item, not the same attempt).
+   * Whether a method's body can be one attempt of a caller's loop: it takes no item ({@code
+   * messageQueue.dequeueNoWait()}: each round then handles another item, not the same attempt), and
+   * it has no loop of its own (then it is judged as a loop) except a session's loop that a try
+   * statement of the body wraps whole, with no catch clause inside the loop ({@code try { while
+   * (!isDone()) { conn.processResponse(); } } catch (RuntimeException e) { log(e); }}): a failure
+   * ends the session, and the caller's loop starts the next one.
    */
   private static boolean isAttemptHelper(Node body) {
-    return !hasLoop(body) && !takesAnItem(body);
+    return !takesAnItem(body) && loopsOnlyAsGuardedSessions(body);
+  }
+
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  private static boolean loopsOnlyAsGuardedSessions(Node body) {
+    List<Stmt.Try> guards = new ArrayList<>();
+    for (Node n : Nodes.sameFrame(body)) {
+      if (n instanceof Stmt.Try t && !t.catches().isEmpty()) {
+        guards.add(t);
+      }
+    }
+    for (Node n : Nodes.sameFrame(body)) {
+      if (!(n instanceof Stmt.Loop loop)) {
+        continue;
+      }
+      // A session goes on until it is stopped or ends: a while or do loop on a stop check (or
+      // for ever), not a walk over a collection or a count.
+      if ((loop.kind() != Stmt.LoopKind.WHILE && loop.kind() != Stmt.LoopKind.DO_WHILE)
+          || !(loop.condition() == null
+              || Flow.isTrue(loop.condition())
+              || StopFlags.checksStop(loop.condition()))) {
+        return false;
+      }
+      for (Node inner : Nodes.sameFrame(loop.body())) {
+        if (inner instanceof Stmt.Catch) {
+          return false;
+        }
+      }
+      boolean guarded = false;
+      for (Stmt.Try t : guards) {
+        if (Nodes.preOrder(t.body()).stream().anyMatch(m -> m == loop)) {
+          guarded = true;
+          break;
+        }
+      }
+      if (!guarded) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static boolean swallows(MethodAnalysis analysis, Stmt.Try t, Stmt.Catch clause) {
@@ -1008,15 +1050,6 @@ final class RetryLoops {
         || name.contains("timeout")
         || name.contains("sleep")
         || name.contains("attempt");
-  }
-
-  private static boolean hasLoop(Node body) {
-    for (Node n : Nodes.sameFrame(body)) {
-      if (n instanceof Stmt.Loop) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /**
