@@ -821,22 +821,29 @@ final class RetryLoops {
    * {@code manage()} logs and counts an {@code Exception}; {@code socket = createSocket()} that
    * returns {@code null} after an {@code IOException}).
    */
-  @SuppressWarnings("ReferenceEquality") // the index hands out one model per method
   private static boolean catchesInHelper(MethodAnalysis analysis, LoopInfo loop, List<Node> level) {
     for (Node n : level) {
-      if (!(n instanceof Expr.Call call) || analysis.isInCatchBody(n, loop.node())) {
-        continue;
-      }
-      MethodModel helper = analysis.context().unit().declarationOf(call);
+      MethodModel helper = helperCalled(analysis, loop, n);
       if (helper != null
-          && helper != analysis.method()
-          && helper.body() != null
-          && (StopFlags.conditionChecksStop(loop) || decidesRound(analysis, call, loop))
-          && swallowsOwnFailure(analysis, helper)) {
+          && (StopFlags.conditionChecksStop(loop) || decidesRound(analysis, (Expr.Call) n, loop))
+          && !swallowingClauses(analysis, helper).isEmpty()) {
         return true;
       }
     }
     return false;
+  }
+
+  /**
+   * The other method of the unit, with a body, that a node at the loop's level calls outside the
+   * loop's catch clauses; {@code null} when the node is no such call.
+   */
+  @SuppressWarnings("ReferenceEquality") // the index hands out one model per method
+  private static MethodModel helperCalled(MethodAnalysis analysis, LoopInfo loop, Node n) {
+    if (!(n instanceof Expr.Call call) || analysis.isInCatchBody(n, loop.node())) {
+      return null;
+    }
+    MethodModel helper = analysis.context().unit().declarationOf(call);
+    return helper == null || helper == analysis.method() || helper.body() == null ? null : helper;
   }
 
   /**
@@ -845,32 +852,17 @@ final class RetryLoops {
    * reconnectionManager.handleLinearBackoff()}). The loop around it then sleeps between attempts,
    * one call deep.
    */
-  @SuppressWarnings("ReferenceEquality") // models are compared by identity
   private static boolean helperWaitsAfterFailure(
       MethodAnalysis analysis, LoopInfo loop, List<Node> level) {
     for (Node n : level) {
-      if (!(n instanceof Expr.Call call) || analysis.isInCatchBody(n, loop.node())) {
+      MethodModel helper = helperCalled(analysis, loop, n);
+      if (helper == null) {
         continue;
       }
-      MethodModel helper = analysis.context().unit().declarationOf(call);
-      if (helper == null
-          || helper == analysis.method()
-          || helper.body() == null
-          || !isAttemptHelper(helper.body())) {
-        continue;
-      }
-      for (Node h : Nodes.sameFrame(helper.body())) {
-        if (!(h instanceof Stmt.Try t)) {
-          continue;
-        }
-        for (Stmt.Catch clause : t.catches()) {
-          if (!swallows(analysis, t, clause)) {
-            continue;
-          }
-          for (Expr.Call inner : Nodes.calls(clause.body())) {
-            if (CallNames.SLEEPS.contains(inner.name()) || BACKOFF_CALL.matches(inner.name())) {
-              return true;
-            }
+      for (Stmt.Catch clause : swallowingClauses(analysis, helper)) {
+        for (Expr.Call inner : Nodes.calls(clause.body())) {
+          if (CallNames.SLEEPS.contains(inner.name()) || BACKOFF_CALL.matches(inner.name())) {
+            return true;
           }
         }
       }
@@ -937,20 +929,25 @@ final class RetryLoops {
           "remove",
           "delete");
 
-  private static boolean swallowsOwnFailure(MethodAnalysis analysis, MethodModel helper) {
+  /**
+   * The clauses of an attempt helper that catch its own failure and let the caller's loop go round
+   * ({@link #swallows}); none when the body is no attempt ({@link #isAttemptHelper}).
+   */
+  private static List<Stmt.Catch> swallowingClauses(MethodAnalysis analysis, MethodModel helper) {
     if (!isAttemptHelper(helper.body())) {
-      return false;
+      return List.of();
     }
+    List<Stmt.Catch> clauses = new ArrayList<>();
     for (Node n : Nodes.sameFrame(helper.body())) {
       if (n instanceof Stmt.Try t) {
         for (Stmt.Catch clause : t.catches()) {
           if (swallows(analysis, t, clause)) {
-            return true;
+            clauses.add(clause);
           }
         }
       }
     }
-    return false;
+    return clauses;
   }
 
   /**
@@ -1868,11 +1865,6 @@ final class RetryLoops {
   }
 
   /**
-   * Whether the loop fetches its next item by a call of an item-taking shape ({@code nextItem()},
-   * {@code takeBatch()}, {@code popTask()}), in its condition or as the value of a local at the top
-   * of its body; never a call that computes a delay ({@code nextDelay()}, {@code nextBackoff()}).
-   */
-  /**
    * Whether a variable named for a node is given it by a rotation's own call ({@code
    * hosts.nextHost()}), not by an iterator's {@code next()}/{@code nextElement()}.
    */
@@ -1882,6 +1874,11 @@ final class RetryLoops {
         && !ITERATOR_CALLS.contains(call.name());
   }
 
+  /**
+   * Whether the loop fetches its next item by a call of an item-taking shape ({@code nextItem()},
+   * {@code takeBatch()}, {@code popTask()}), in its condition or as the value of a local at the top
+   * of its body; never a call that computes a delay ({@code nextDelay()}, {@code nextBackoff()}).
+   */
   private static boolean takesItemByShape(LoopInfo loop) {
     List<Expr> fetches = new ArrayList<>();
     if (loop.condition() != null) {

@@ -174,9 +174,8 @@ public final class UnitFacts {
     return false;
   }
 
-  /** Calls that can wait for another thread by their name, whatever their declared exceptions. */
-  private static final Set<String> WAITS =
-      Set.of("take", "put", "await", "join", "get", "acquire", "wait", "lockInterruptibly");
+  /** Waits by name besides {@link CallNames#UNTIMED_WAITS}: a monitor's and a lock's. */
+  private static final Set<String> OTHER_WAITS = Set.of("wait", "lockInterruptibly");
 
   /**
    * A statement that neither waits nor loops: one expression (a call, an assignment) with no lambda
@@ -195,7 +194,8 @@ public final class UnitFacts {
       if (n instanceof Expr.Call call
           && (CallNames.SLEEPS.contains(call.name())
               || CallNames.TIMED_WAITS.contains(call.name())
-              || WAITS.contains(call.name())
+              || CallNames.UNTIMED_WAITS.containsKey(call.name())
+              || OTHER_WAITS.contains(call.name())
               || call.method().declaresThrowing("java.lang.InterruptedException"))) {
         return false;
       }
@@ -537,8 +537,14 @@ public final class UnitFacts {
     return false;
   }
 
-  /** The field a node writes: {@code f = v}, {@code this.f = v}, {@code f.set(v)}. */
-  private static String writtenField(Node n) {
+  /**
+   * Returns the field a node writes: {@code f = v}, {@code this.f = v}, {@code f.set(v)} (and the
+   * other writing calls of an atomic holder).
+   *
+   * @param n a node
+   * @return the field's name, or {@code null} when the node writes no field
+   */
+  public static String writtenField(Node n) {
     if (n instanceof Expr.Assign assign && assign.target() instanceof Expr.Name target) {
       if (StopFlags.isField(target)) {
         return target.name();

@@ -6,6 +6,7 @@ import dev.bounded.checks.analysis.LoopInfo;
 import dev.bounded.checks.analysis.MethodAnalysis;
 import dev.bounded.checks.analysis.NamePattern;
 import dev.bounded.checks.analysis.Nodes;
+import dev.bounded.checks.analysis.UnitFacts;
 import dev.bounded.checks.model.Expr;
 import dev.bounded.checks.model.MethodModel;
 import dev.bounded.checks.model.Node;
@@ -169,20 +170,11 @@ final class CatchAllRetries {
     return false;
   }
 
-  /** Whether code assigns one of the fields, or sets it ({@code exitEvent.set(event)}). */
+  /** Whether code writes one of the fields ({@code exitEvent.set(event)}, {@code done = true}). */
   private static boolean writesAny(Node code, Set<String> fields) {
     for (Node n : Nodes.preOrder(code)) {
-      if (n instanceof Expr.Assign assign
-          && assign.target() instanceof Expr.Name target
-          && fields.contains(target.name())) {
-        return true;
-      }
-      if (n instanceof Expr.Call call
-          && (call.name().equals("set")
-              || call.name().equals("compareAndSet")
-              || call.name().equals("lazySet"))
-          && call.receiver() instanceof Expr.Name field
-          && fields.contains(field.name())) {
+      String written = UnitFacts.writtenField(n);
+      if (written != null && fields.contains(written)) {
         return true;
       }
     }
