@@ -171,15 +171,17 @@ final class RetryLoops {
     if (StopFlags.conditionChecksStop(loop)) {
       evidence.add(Evidence.STOP_FLAG);
     }
-    if (loop.kind() == Kind.FOR_EACH) {
-      boolean overNodes = overNodes(analysis, loop) && !overAlternatives(analysis, loop);
+    Walk walk = walk(loop);
+    if (walk != null) {
+      boolean overNodes = overNodes(analysis, walk) && !overAlternatives(analysis, walk);
       if (overNodes) {
         evidence.add(Evidence.OVER_NODES);
       }
       if (evidence.contains(Evidence.RETRYING_CATCH)
           && evidence.contains(Evidence.EXITS_ON_SUCCESS)
           && (overNodes
-              || (triesEachInTurn(analysis, loop, level) && !overAlternatives(analysis, loop)))) {
+              || (triesEachInTurn(analysis, loop, walk, level)
+                  && !overAlternatives(analysis, walk)))) {
         evidence.add(Evidence.FAILOVER);
       }
     }
@@ -297,6 +299,18 @@ final class RetryLoops {
     return true;
   }
 
+  /** The element type of {@code new Exception[n]}, as written: a failure's name. */
+  private static final java.util.regex.Pattern FAILURE_ARRAY =
+      java.util.regex.Pattern.compile(
+          "new\\s+[\\w.]*(Exception|Throwable|Error|Failure)\\s*\\[.*",
+          java.util.regex.Pattern.DOTALL);
+
+  /** Whether a new array holds failures ({@code new Throwable[n]}), whose text says so. */
+  private static boolean isFailureArray(MethodAnalysis analysis, Expr.Other array) {
+    return array.span().isKnown()
+        && FAILURE_ARRAY.matcher(analysis.context().text(array.span())).matches();
+  }
+
   /**
    * Calls that make a bigger buffer: {@code ByteBuffer.allocate(n)}, {@code Arrays.copyOf(a, n)}.
    */
@@ -307,9 +321,10 @@ final class RetryLoops {
    * Whether a catch clause makes a new buffer for the next round ({@code buf = new byte[size * 2]},
    * {@code ByteBuffer bigger = ByteBuffer.allocate(e.getPreferredSize())}): whatever the failure is
    * called, the handler answers "too small" by growing the buffer, and going round retries nothing
-   * that failed.
+   * that failed. An array of failures is no buffer: {@code exceptions = new
+   * Exception[seeds.length]} keeps each node's failure of a failover.
    */
-  private static boolean growsBuffer(Stmt.Catch clause) {
+  private static boolean growsBuffer(MethodAnalysis analysis, Stmt.Catch clause) {
     for (Node n : Nodes.sameFrame(clause.body())) {
       Expr made =
           n instanceof Stmt.LocalVar local
@@ -322,7 +337,8 @@ final class RetryLoops {
       }
       if (made instanceof Expr.Other other
           && other.description().equals("new array")
-          && !other.children().isEmpty()) {
+          && !other.children().isEmpty()
+          && !isFailureArray(analysis, other)) {
         return true;
       }
       if (n instanceof Stmt.ExprStmt e
@@ -496,6 +512,81 @@ final class RetryLoops {
   }
 
   /**
+   * A loop that walks the elements of an array or a collection, one per round.
+   *
+   * @param element the variable that holds the round's element
+   * @param source the array or collection walked
+   */
+  record Walk(Stmt.LocalVar element, Expr source) {}
+
+  /**
+   * The walk a loop is: a for-each ({@code for (Host seed : seeds)}), or the same written with an
+   * index ({@code for (int i = 0; i < seeds.length; i++) { Host seed = seeds[i]; ..}}, also {@code
+   * seeds.size()} and {@code seeds.get(i)}), whose first statement takes the round's element into a
+   * local; else {@code null}.
+   */
+  static Walk walk(LoopInfo loop) {
+    if (!(loop.node() instanceof Stmt.Loop statement)) {
+      return null;
+    }
+    if (loop.kind() == Kind.FOR_EACH) {
+      return statement.variable() == null
+          ? null
+          : new Walk(statement.variable(), statement.iterable());
+    }
+    if (loop.kind() != Kind.FOR
+        || statement.init().size() != 1
+        || !(statement.init().get(0) instanceof Stmt.LocalVar counter)
+        || !(statement.condition() instanceof Expr.Binary bound)
+        || !bound.operator().equals("<")
+        || !(bound.left() instanceof Expr.Name index)
+        || !index.name().equals(counter.name())
+        || !(statement.body() instanceof Stmt.Block block)
+        || block.statements().isEmpty()
+        || !(block.statements().get(0) instanceof Stmt.LocalVar element)) {
+      return null;
+    }
+    Expr source = sizedSource(bound.right());
+    Expr taken = element.init();
+    Expr from =
+        taken instanceof Expr.ArrayAccess access && isName(access.index(), counter.name())
+            ? access.array()
+            : taken instanceof Expr.Call get
+                    && get.name().equals("get")
+                    && get.args().size() == 1
+                    && isName(get.args().get(0), counter.name())
+                ? get.receiver()
+                : null;
+    return source != null && from != null && sameName(source, from)
+        ? new Walk(element, source)
+        : null;
+  }
+
+  /** {@code seeds} of {@code seeds.length} or {@code seeds.size()}, else {@code null}. */
+  private static Expr sizedSource(Expr size) {
+    if (size instanceof Expr.Name length
+        && length.name().equals("length")
+        && length.qualifier() != null) {
+      return length.qualifier();
+    }
+    if (size instanceof Expr.Call call && call.name().equals("size") && call.args().isEmpty()) {
+      return call.receiver();
+    }
+    return null;
+  }
+
+  private static boolean isName(Expr expr, String name) {
+    return expr instanceof Expr.Name n && n.qualifier() == null && n.name().equals(name);
+  }
+
+  /**
+   * Whether two expressions name the same variable or field ({@code seeds}, {@code this.seeds}).
+   */
+  private static boolean sameName(Expr a, Expr b) {
+    return a instanceof Expr.Name x && b instanceof Expr.Name y && x.name().equals(y.name());
+  }
+
+  /**
    * Whether a for-each tries one operation on each element in turn until one succeeds, whatever the
    * elements are called: a try block that uses the element ({@code adminBiz.registry(..)}, {@code
    * fetch(service.getUrl())}) and a catch that goes on to the next one after an I/O failure or any
@@ -503,11 +594,9 @@ final class RetryLoops {
    * {@code Throwable}). A catch of one specific failure that says "not here" ({@code
    * ClassNotFoundException} while walking class loaders) is a search, not a failover.
    */
-  private static boolean triesEachInTurn(MethodAnalysis analysis, LoopInfo loop, List<Node> level) {
-    Stmt.LocalVar variable = ((Stmt.Loop) loop.node()).variable();
-    if (variable == null) {
-      return false;
-    }
+  private static boolean triesEachInTurn(
+      MethodAnalysis analysis, LoopInfo loop, Walk walk, List<Node> level) {
+    Stmt.LocalVar variable = walk.element();
     if (!Nodes.mentions(loop.body(), variable.name())) {
       return false;
     }
@@ -559,14 +648,13 @@ final class RetryLoops {
    * or type or the iterable's text) or a constant list ({@code for (MethodHandle m :
    * LOCATION_METHODS)}): each is asked once, so it is no failover.
    */
-  private static boolean overAlternatives(MethodAnalysis analysis, LoopInfo loop) {
-    Stmt.LocalVar variable = ((Stmt.Loop) loop.node()).variable();
-    if (variable != null
-        && (ALTERNATIVES.matcher(variable.name()).matches()
-            || ALTERNATIVES.matcher(variable.type().simpleName()).matches())) {
+  private static boolean overAlternatives(MethodAnalysis analysis, Walk walk) {
+    Stmt.LocalVar variable = walk.element();
+    if (ALTERNATIVES.matcher(variable.name()).matches()
+        || ALTERNATIVES.matcher(variable.type().simpleName()).matches()) {
       return true;
     }
-    Expr iterable = loop.iterable();
+    Expr iterable = walk.source();
     if (iterable instanceof Expr.Name name && NamePattern.isConstantName(name.name())) {
       return true;
     }
@@ -575,16 +663,14 @@ final class RetryLoops {
         && ALTERNATIVES.matcher(analysis.context().text(iterable.span())).matches();
   }
 
-  /** Whether a for-each walks nodes or addresses (by the names and types it is written with). */
-  private static boolean overNodes(MethodAnalysis analysis, LoopInfo loop) {
-    Stmt.Loop statement = (Stmt.Loop) loop.node();
-    Stmt.LocalVar variable = statement.variable();
-    if (variable != null
-        && (CallNames.isNodeName(variable.name())
-            || CallNames.isNodeName(variable.type().simpleName()))) {
+  /** Whether a walk goes over nodes or addresses (by the names and types it is written with). */
+  private static boolean overNodes(MethodAnalysis analysis, Walk walk) {
+    Stmt.LocalVar variable = walk.element();
+    if (CallNames.isNodeName(variable.name())
+        || CallNames.isNodeName(variable.type().simpleName())) {
       return true;
     }
-    Expr iterable = loop.iterable();
+    Expr iterable = walk.source();
     if (iterable != null && iterable.span().isKnown()) {
       String text = analysis.context().text(iterable.span());
       return CallNames.isNodeName(text);
@@ -796,7 +882,7 @@ final class RetryLoops {
               && !catchesOnly(analysis, clause, CAPACITY)
               && !catchesOnly(analysis, clause, NOT_FOUND)
               && !catchesOnly(analysis, clause, NOT_YET)
-              && !growsBuffer(clause)) {
+              && !growsBuffer(analysis, clause)) {
             return true;
           }
         }

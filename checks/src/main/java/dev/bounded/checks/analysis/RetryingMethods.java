@@ -115,14 +115,14 @@ public final class RetryingMethods {
   }
 
   /**
-   * Whether a retry loop is a failover walk: a for-each over nodes that tries each once and leaves
-   * on the first success.
+   * Whether a retry loop is a failover walk: a for-each over nodes (or the same loop written with
+   * an index) that tries each once and leaves on the first success.
    *
    * @param loop a retry loop
    * @return {@code true} for a walk
    */
   public static boolean isWalk(LoopInfo loop) {
-    return loop.kind() == LoopInfo.Kind.FOR_EACH
+    return (loop.kind() == LoopInfo.Kind.FOR_EACH || loop.kind() == LoopInfo.Kind.FOR)
         && loop.evidence().contains(LoopInfo.Evidence.FAILOVER);
   }
 
