@@ -749,11 +749,51 @@ final class Backoffs {
       Expr.Call grower = delay == null ? null : growerOf(analysis, delay);
       if (grower != null && isDeterministic(analysis, grower)) {
         found.add(new GrowthWait(new Wait(null, call, delay, unit), grower));
+      } else if (delay instanceof Expr.Name param && param.kind() == Expr.NameKind.PARAMETER) {
+        grower = growerFromCallers(analysis, param.name());
+        if (grower != null) {
+          found.add(new GrowthWait(new Wait(null, call, delay, unit), grower));
+        }
       }
     }
     return found;
   }
 
+  /**
+   * For a wait of a parameter ({@code handleBackoff(int millis)} sleeping {@code millis}): the
+   * call, in a caller of the unit, of a method that grows the delay and returns it, given as that
+   * parameter ({@code handleBackoff(incrAndGetExponentialBackoff())}), when that caller draws no
+   * random value and the call has no random part; else {@code null}. The wait is the one place all
+   * callers share, so it is where the jitter belongs.
+   */
+  @SuppressWarnings("ReferenceEquality") // the index hands out one model per method
+  private static Expr.Call growerFromCallers(MethodAnalysis analysis, String param) {
+    List<MethodModel.Param> params = analysis.method().params();
+    int index = -1;
+    for (int i = 0; i < params.size(); i++) {
+      index = params.get(i).name().equals(param) ? i : index;
+    }
+    if (index < 0) {
+      return null;
+    }
+    for (MethodModel caller : analysis.unitFacts().callers(analysis.method())) {
+      MethodAnalysis callerAnalysis = analysis.unitFacts().analysisOf(caller);
+      if (callerAnalysis == null || drawsRandom(callerAnalysis)) {
+        continue;
+      }
+      for (Node n : callerAnalysis.bodyFrameNodes()) {
+        if (n instanceof Expr.Call call
+            && call.args().size() == params.size()
+            && callerAnalysis.context().unit().declarationOf(call) == analysis.method()
+            && call.args().get(index) instanceof Expr.Call given
+            && growsAndReturns(callerAnalysis, given)
+            && isDeterministic(callerAnalysis, given)) {
+          return given;
+        }
+      }
+    }
+    return null;
+  }
 
   /** The call of a growing method the delay is: the delay itself, or a local's value. */
   private static Expr.Call growerOf(MethodAnalysis analysis, Expr delay) {
@@ -776,8 +816,17 @@ final class Backoffs {
    * return Math.min(interval, maxPeriod);}, {@code nextReconnectDelay *= multiplier; return
    * nextReconnectDelay;}, {@code return base << failures;}).
    */
-  @SuppressWarnings("ReferenceEquality") // the index hands out one model per method
   private static boolean growsAndReturns(MethodAnalysis analysis, Expr.Call call) {
+    return growsAndReturns(analysis, call, 1);
+  }
+
+  /**
+   * Like {@link #growsAndReturns(MethodAnalysis, Expr.Call)}, also through {@code depth} methods
+   * named for a delay that return the grower's result as it is ({@code incrAndGetBackoff() {
+   * count++; return calculateBackoffMillis(); }}).
+   */
+  @SuppressWarnings("ReferenceEquality") // the index hands out one model per method
+  private static boolean growsAndReturns(MethodAnalysis analysis, Expr.Call call, int depth) {
     MethodModel callee = analysis.context().unit().declarationOf(call);
     if (callee == null
         || callee == analysis.method()
@@ -790,6 +839,12 @@ final class Backoffs {
       return false;
     }
     for (Node n : Nodes.sameFrame(callee.body())) {
+      if (depth > 0
+          && n instanceof Stmt.Return ret
+          && ret.value() instanceof Expr.Call delegate
+          && growsAndReturns(inner, delegate, depth - 1)) {
+        return true;
+      }
       if (!(n instanceof Expr.Assign || n instanceof Expr.Call || n instanceof Expr.Binary)
           || inner.isInRetryLoop(n)) {
         continue;
@@ -842,10 +897,45 @@ final class Backoffs {
    * Whether a caller of the method in its unit waits the delay the method grows and returns, in a
    * retry loop or as a policy's step: the finding is the wait's, once.
    */
-  @SuppressWarnings("ReferenceEquality") // the index hands out one model per method
   private static boolean waitedByCaller(MethodAnalysis analysis) {
+    return waitedByCaller(analysis, 1);
+  }
+
+  /**
+   * Like {@link #waitedByCaller(MethodAnalysis)}, also through {@code depth} callers that return
+   * the delay on, and where a caller passes the delay to a helper of the unit that waits it ({@code
+   * handleBackoff(incrAndGetExponentialBackoff())}).
+   */
+  @SuppressWarnings("ReferenceEquality") // the index hands out one model per method
+  private static boolean waitedByCaller(MethodAnalysis analysis, int depth) {
     for (MethodModel caller : analysis.unitFacts().callers(analysis.method())) {
       MethodAnalysis callerAnalysis = analysis.unitFacts().analysisOf(caller);
+      if (callerAnalysis == null) {
+        continue;
+      }
+      if (depth > 0
+          && returnsCallOf(caller, analysis.method())
+          && waitedByCaller(callerAnalysis, depth - 1)) {
+        return true;
+      }
+      for (Node n : callerAnalysis.bodyFrameNodes()) {
+        if (n instanceof Expr.Call helperCall) {
+          MethodModel helper = callerAnalysis.context().unit().declarationOf(helperCall);
+          if (helper == null || helper == caller || helper == analysis.method()) {
+            continue;
+          }
+          for (Expr arg : helperCall.args()) {
+            if (arg instanceof Expr.Call given
+                && callerAnalysis.context().unit().declarationOf(given) == analysis.method()) {
+              MethodAnalysis helperAnalysis = analysis.unitFacts().analysisOf(helper);
+              if (helperAnalysis != null
+                  && growthWaits(helperAnalysis).stream().anyMatch(g -> g.grower() == given)) {
+                return true;
+              }
+            }
+          }
+        }
+      }
       List<Expr> delays = new ArrayList<>();
       growthWaits(callerAnalysis).forEach(growth -> delays.add(growth.at().delay()));
       waits(callerAnalysis).forEach(wait -> delays.add(wait.delay()));
