@@ -178,6 +178,7 @@ final class Backoffs {
     for (Expr.Call sleep : failureSleeps(analysis)) {
       waits.add(new Wait(null, sleep, delayOf(sleep), unit(sleep)));
     }
+    waits.addAll(doublingWaits(analysis));
     waits.addAll(namedWaits(analysis, waits));
     waits.sort((a, b) -> Integer.compare(a.call().span().start(), b.call().span().start()));
     return waits;
@@ -391,6 +392,82 @@ final class Backoffs {
       return call.args().isEmpty() ? null : delayOf(call);
     }
     return helperDelay(analysis, call);
+  }
+
+  /**
+   * Returns the waits outside loops, lambdas included, whose delay is a local that the same frame
+   * doubles (or multiplies or shifts by any factor, capped or not) and keeps for the next time
+   * ({@code waitTime = Math.min(MAX_WAIT, waitTime << 1); KEY_WAIT_TIME.set(ctx, waitTime);
+   * schedule(retry, waitTime, SECONDS)} in a state machine's wait state): a delay that grows each
+   * time it is waited is a backoff, whichever path leads to it. A loop's doubling (a poll's
+   * widening interval) is judged with the loop.
+   */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  private static List<Wait> doublingWaits(MethodAnalysis analysis) {
+    List<Wait> found = new ArrayList<>();
+    for (Node n : analysis.bodyNodes()) {
+      if (!(n instanceof Expr.Call call) || analysis.innermostLoop(call) != null) {
+        continue;
+      }
+      Expr delay = null;
+      String unit = null;
+      DelayedRetries.Delayed delayed = DelayedRetries.delayed(call);
+      if (CallNames.SLEEPS.contains(call.name()) && !call.args().isEmpty()) {
+        delay = delayOf(call);
+        unit = unit(call);
+      } else if (delayed != null && !analysis.isSelfReschedule(call)) {
+        delay = delayed.delay();
+        unit = delayed.unit();
+      }
+      if (!(delay instanceof Expr.Name local) || local.kind() != Expr.NameKind.LOCAL) {
+        continue;
+      }
+      Expr.Lambda frame = analysis.enclosingLambda(call);
+      boolean doubled = false;
+      boolean kept = false;
+      for (Node m : analysis.bodyNodes()) {
+        if (analysis.enclosingLambda(m) != frame || analysis.innermostLoop(m) != null) {
+          continue;
+        }
+        if (m instanceof Expr.Assign assign
+            && assign.target() instanceof Expr.Name target
+            && target.isVariable(local.name())
+            && multipliesItself(assign, local.name())) {
+          doubled = true;
+        }
+        kept |= keeps(m, local.name());
+      }
+      if (doubled && kept) {
+        found.add(new Wait(null, call, delay, unit));
+      }
+    }
+    return found;
+  }
+
+  /**
+   * Whether the node stores the local's value beyond the call: in a field ({@code this.delay =
+   * delay}) or through a setter or a holder ({@code KEY.set(ctx, delay)}, {@code
+   * state.setDelay(delay)}).
+   */
+  private static boolean keeps(Node n, String local) {
+    if (n instanceof Expr.Assign assign
+        && assign.operator().equals("=")
+        && assign.value() instanceof Expr.Name value
+        && value.isVariable(local)
+        && assign.target() instanceof Expr.Name target
+        && target.kind() == Expr.NameKind.FIELD) {
+      return true;
+    }
+    if (n instanceof Expr.Call call
+        && (call.name().startsWith("set") || call.name().startsWith("put"))
+        && call.receiver() != null) {
+      for (Expr arg : call.args()) {
+        if (arg instanceof Expr.Name value && value.isVariable(local)) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /** Names of helpers that wait: {@code sleepUnlessStopped(millis)}, {@code pause(millis)}. */
@@ -1346,8 +1423,31 @@ final class Backoffs {
     return returns;
   }
 
-  /** For {@code holder.getX()}: the values the method passes to {@code holder.setX(..)}. */
+  /**
+   * For {@code holder.getX()}: the values the method passes to {@code holder.setX(..)}; for a keyed
+   * holder's {@code holder.get(key)}: the values the method, its lambdas included, passes to {@code
+   * holder.set(key, ..)} ({@code KEY_WAIT_TIME.get(ctx)} after {@code KEY_WAIT_TIME.set(ctx,
+   * waitTime)}).
+   */
   private static List<Expr> setterValues(MethodAnalysis analysis, Expr.Call getter) {
+    if (getter.name().equals("get")
+        && getter.args().size() == 1
+        && getter.args().get(0) instanceof Expr.Name key
+        && getter.receiver() instanceof Expr.Name holder) {
+      List<Expr> values = new ArrayList<>();
+      for (Node n : analysis.bodyNodes()) {
+        if (n instanceof Expr.Call call
+            && call.name().equals("set")
+            && call.args().size() == 2
+            && call.args().get(0) instanceof Expr.Name setKey
+            && setKey.name().equals(key.name())
+            && call.receiver() instanceof Expr.Name target
+            && target.name().equals(holder.name())) {
+          values.add(call.args().get(1));
+        }
+      }
+      return values;
+    }
     if (!getter.args().isEmpty()
         || getter.name().length() <= 3
         || !getter.name().startsWith("get")
