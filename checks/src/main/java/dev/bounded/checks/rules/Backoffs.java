@@ -151,7 +151,8 @@ final class Backoffs {
         if (delay != null
             && !(loop.isBackgroundRetry()
                 && !analysis.isInCatchBody(call, loop.node())
-                && !failureGuarded(analysis, call, loop))
+                && !failureGuarded(analysis, call, loop)
+                && !retriesEachRound(analysis, loop))
             && !waitsForOwnState(analysis, call)
             && !leavesNext(analysis, call)) {
           waits.add(new Wait(loop, call, delay, unit(call)));
@@ -223,6 +224,32 @@ final class Backoffs {
           && assign.target() instanceof Expr.Name target
           && target.isVariable(local.name())
           && underFailureTest(analysis, assign, loop)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Names of calls that try failed work again: {@code retryFailCallbackFile()}, {@code
+   * resendFailed()}.
+   */
+  private static final NamePattern RETRY_CALL =
+      NamePattern.startingWith(
+          "(?i:retry|resend|redeliver|replay)([A-Z_].*)?",
+          "retry",
+          "resend",
+          "redeliver",
+          "replay");
+
+  /**
+   * Whether each round of a background loop is a retry of failed work: at the loop's level it calls
+   * a method named for it ({@code while (!toStop) { retryFailCallbackFile(); SECONDS.sleep(30);
+   * }}). The loop's pace is then the wait between retries.
+   */
+  private static boolean retriesEachRound(MethodAnalysis analysis, LoopInfo loop) {
+    for (Node n : analysis.loopLevel(loop)) {
+      if (n instanceof Expr.Call call && RETRY_CALL.matches(call.name())) {
         return true;
       }
     }
