@@ -747,12 +747,12 @@ final class Backoffs {
   }
 
   /** Names of values that hold a delay. */
-  private static final java.util.regex.Pattern DELAY_NAME =
+  static final java.util.regex.Pattern DELAY_NAME =
       java.util.regex.Pattern.compile(
           "(?i).*(delay|backoff|back_off|interval|wait|sleep|period|timeout|pause).*");
 
   /** Names of values by which a delay is multiplied per failure. */
-  private static final java.util.regex.Pattern MULTIPLIER_NAME =
+  static final java.util.regex.Pattern MULTIPLIER_NAME =
       java.util.regex.Pattern.compile(
           "(?i).*(multiplier|factor|backoff|back_off|exponent|growth).*");
 
