@@ -37,6 +37,7 @@ import dev.bounded.checks.analysis.MethodAnalysis;
 import dev.bounded.checks.model.MethodModel;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Builds each method's analysis once for all of Bounded's checkers, and only for methods that some
@@ -409,8 +410,9 @@ final class AnalysisCache {
    * InterruptedException} ({@link Interrupts}), which the catch may swallow; if it creates an
    * executor; if it configures a retry library's backoff; if it waits without a timeout after a
    * deadline or timeout came into scope (a parameter or local by its type or name), or calls itself
-   * with one in scope; if it grows a value ({@code *=}, {@code <<=}, {@code <<}, {@code pow}: a
-   * backoff); or if a retry library's call runs inside another's lambda.
+   * with one in scope; if it grows a value ({@code *=}, {@code <<=}, {@code <<}, {@code pow}, a
+   * product with a value named as a multiplier: a backoff); or if a retry library's call runs
+   * inside another's lambda.
    *
    * <p>One instance per thread, reset for each method: the scan allocates nothing per node.
    */
@@ -585,14 +587,25 @@ final class AnalysisCache {
       return super.visitCompoundAssignment(tree, null);
     }
 
-    /** {@code base << failures}: a backoff. */
+    /** {@code base << failures}, {@code previousDelay * backOffMultiplier}: a backoff. */
     @Override
     public Void visitBinary(BinaryTree tree, Void unused) {
-      if (tree.getKind() == Tree.Kind.LEFT_SHIFT) {
+      if (tree.getKind() == Tree.Kind.LEFT_SHIFT
+          || (tree.getKind() == Tree.Kind.MULTIPLY
+              && (isMultiplier(tree.getLeftOperand()) || isMultiplier(tree.getRightOperand())))) {
         relevant = true;
         return null;
       }
       return super.visitBinary(tree, null);
+    }
+
+    /** A value named as a backoff's multiplier ({@code backOffMultiplier}). */
+    private static boolean isMultiplier(ExpressionTree operand) {
+      Name name =
+          operand instanceof IdentifierTree id
+              ? (Name) id.getName()
+              : operand instanceof MemberSelectTree select ? (Name) select.getIdentifier() : null;
+      return name != null && name.toString().toLowerCase(Locale.ROOT).contains("multiplier");
     }
 
     @Override

@@ -9,6 +9,8 @@ import dev.bounded.checks.model.Fix;
 import dev.bounded.checks.model.Node;
 import dev.bounded.checks.model.Span;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
 
@@ -45,18 +47,25 @@ public final class BackoffWithoutJitterRule implements Rule {
   @Override
   public List<Finding> check(MethodAnalysis analysis, RuleConfig config) {
     List<Finding> findings = new ArrayList<>();
+    List<Backoffs.GrowthWait> growthWaits = Backoffs.growthWaits(analysis);
+    Set<Node> grownWaits = Collections.newSetFromMap(new IdentityHashMap<>());
+    growthWaits.forEach(growth -> grownWaits.add(growth.at().call()));
     for (Backoffs.Wait wait : Backoffs.waits(analysis)) {
-      if (isZero(wait.delay()) || !Backoffs.isDeterministic(analysis, wait.delay())) {
-        continue; // a zero delay is no backoff: nothing to jitter
+      if (isZero(wait.delay())
+          || !Backoffs.isDeterministic(analysis, wait.delay())
+          || grownWaits.contains(wait.call())) {
+        continue; // a zero delay is no backoff: nothing to jitter; a grown delay is reported below
       }
       findings.add(
           new Finding(
               NAME,
               atDelay(wait),
-              (wait.loop() == null
-                      ? "This retry (work scheduled again after a failure) waits a delay with no"
-                          + " random part ("
-                      : "This retry loop waits a delay with no random part (")
+              (wait.loop() != null
+                      ? "This retry loop waits a delay with no random part ("
+                      : DelayedRetries.delayed(wait.call()) != null
+                          ? "This retry (work scheduled again after a failure) waits a delay with"
+                              + " no random part ("
+                          : "This wait between retries has a delay with no random part (")
                   + analysis.context().text(wait.delay().span())
                   + "): clients that failed together retry together, in waves that keep the"
                   + " dependency down. "
@@ -80,7 +89,7 @@ public final class BackoffWithoutJitterRule implements Rule {
                   + FULL_JITTER,
               List.of()));
     }
-    for (Backoffs.GrowthWait growth : Backoffs.growthWaits(analysis)) {
+    for (Backoffs.GrowthWait growth : growthWaits) {
       findings.add(
           new Finding(
               NAME,

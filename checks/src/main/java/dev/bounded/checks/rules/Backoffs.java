@@ -144,17 +144,17 @@ final class Backoffs {
         continue; // a polling loop, not a retry of failures
       }
       for (Node n : analysis.loopLevel(loop)) {
-        if (n instanceof Expr.Call call
-            && CallNames.SLEEPS.contains(call.name())
-            && !call.args().isEmpty()
+        if (!(n instanceof Expr.Call call)) {
+          continue;
+        }
+        Expr delay = waitedDelay(analysis, call);
+        if (delay != null
             && !(loop.isBackgroundRetry()
                 && !analysis.isInCatchBody(call, loop.node())
-                && !failureGuarded(analysis, call, loop))
-            && !waitsForOwnState(analysis, call)) {
-          Expr delay =
-              call.name().equals("parkNanos")
-                  ? call.args().get(call.args().size() - 1)
-                  : call.args().get(0);
+                && !failureGuarded(analysis, call, loop)
+                && !retriesEachRound(analysis, loop))
+            && !waitsForOwnState(analysis, call)
+            && !leavesNext(analysis, call)) {
           waits.add(new Wait(loop, call, delay, unit(call)));
         }
       }
@@ -179,6 +179,8 @@ final class Backoffs {
     for (Expr.Call sleep : failureSleeps(analysis)) {
       waits.add(new Wait(null, sleep, delayOf(sleep), unit(sleep)));
     }
+    waits.addAll(doublingWaits(analysis));
+    waits.addAll(namedWaits(analysis, waits));
     waits.sort((a, b) -> Integer.compare(a.call().span().start(), b.call().span().start()));
     return waits;
   }
@@ -222,6 +224,32 @@ final class Backoffs {
           && assign.target() instanceof Expr.Name target
           && target.isVariable(local.name())
           && underFailureTest(analysis, assign, loop)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Names of calls that try failed work again: {@code retryFailCallbackFile()}, {@code
+   * resendFailed()}.
+   */
+  private static final NamePattern RETRY_CALL =
+      NamePattern.startingWith(
+          "(?i:retry|resend|redeliver|replay)([A-Z_].*)?",
+          "retry",
+          "resend",
+          "redeliver",
+          "replay");
+
+  /**
+   * Whether each round of a background loop is a retry of failed work: at the loop's level it calls
+   * a method named for it ({@code while (!toStop) { retryFailCallbackFile(); SECONDS.sleep(30);
+   * }}). The loop's pace is then the wait between retries.
+   */
+  private static boolean retriesEachRound(MethodAnalysis analysis, LoopInfo loop) {
+    for (Node n : analysis.loopLevel(loop)) {
+      if (n instanceof Expr.Call call && RETRY_CALL.matches(call.name())) {
         return true;
       }
     }
@@ -382,6 +410,271 @@ final class Backoffs {
   }
 
   /**
+   * The delay a call waits for in the method's own frame: a sleep's, or the argument a helper of
+   * the unit that waits for its parameter is given ({@code sleepUnlessStopped(sleepTime)}, see
+   * {@link #helperDelay}); {@code null} for any other call.
+   */
+  private static Expr waitedDelay(MethodAnalysis analysis, Expr.Call call) {
+    if (CallNames.SLEEPS.contains(call.name())) {
+      return call.args().isEmpty() ? null : delayOf(call);
+    }
+    return helperDelay(analysis, call);
+  }
+
+  /**
+   * Returns the waits outside loops, lambdas included, whose delay is a local that the same frame
+   * doubles (or multiplies or shifts by any factor, capped or not) and keeps for the next time
+   * ({@code waitTime = Math.min(MAX_WAIT, waitTime << 1); KEY_WAIT_TIME.set(ctx, waitTime);
+   * schedule(retry, waitTime, SECONDS)} in a state machine's wait state): a delay that grows each
+   * time it is waited is a backoff, whichever path leads to it. A loop's doubling (a poll's
+   * widening interval) is judged with the loop.
+   */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  private static List<Wait> doublingWaits(MethodAnalysis analysis) {
+    List<Wait> found = new ArrayList<>();
+    for (Node n : analysis.bodyNodes()) {
+      if (!(n instanceof Expr.Call call) || analysis.innermostLoop(call) != null) {
+        continue;
+      }
+      Expr delay = null;
+      String unit = null;
+      DelayedRetries.Delayed delayed = DelayedRetries.delayed(call);
+      if (CallNames.SLEEPS.contains(call.name()) && !call.args().isEmpty()) {
+        delay = delayOf(call);
+        unit = unit(call);
+      } else if (delayed != null && !analysis.isSelfReschedule(call)) {
+        delay = delayed.delay();
+        unit = delayed.unit();
+      }
+      if (!(delay instanceof Expr.Name local) || local.kind() != Expr.NameKind.LOCAL) {
+        continue;
+      }
+      Expr.Lambda frame = analysis.enclosingLambda(call);
+      boolean doubled = false;
+      boolean kept = false;
+      for (Node m : analysis.bodyNodes()) {
+        if (analysis.enclosingLambda(m) != frame || analysis.innermostLoop(m) != null) {
+          continue;
+        }
+        if (m instanceof Expr.Assign assign
+            && assign.target() instanceof Expr.Name target
+            && target.isVariable(local.name())
+            && multipliesItself(assign, local.name())) {
+          doubled = true;
+        }
+        kept |= keeps(m, local.name());
+      }
+      if (doubled && kept) {
+        found.add(new Wait(null, call, delay, unit));
+      }
+    }
+    return found;
+  }
+
+  /**
+   * Whether the node stores the local's value beyond the call: in a field ({@code this.delay =
+   * delay}) or through a setter or a holder ({@code KEY.set(ctx, delay)}, {@code
+   * state.setDelay(delay)}).
+   */
+  private static boolean keeps(Node n, String local) {
+    if (n instanceof Expr.Assign assign
+        && assign.operator().equals("=")
+        && assign.value() instanceof Expr.Name value
+        && value.isVariable(local)
+        && assign.target() instanceof Expr.Name target
+        && target.kind() == Expr.NameKind.FIELD) {
+      return true;
+    }
+    if (n instanceof Expr.Call call
+        && (call.name().startsWith("set") || call.name().startsWith("put"))
+        && call.receiver() != null) {
+      for (Expr arg : call.args()) {
+        if (arg instanceof Expr.Name value && value.isVariable(local)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** Names of helpers that wait: {@code sleepUnlessStopped(millis)}, {@code pause(millis)}. */
+  private static final NamePattern WAIT_HELPER =
+      NamePattern.containing("(?i).*(sleep|pause).*", "sleep", "pause");
+
+  /**
+   * For a call of a helper of the unit named for sleeping that waits for the time its caller gives
+   * it ({@code sleepUnlessStopped(long millis)} whose body is {@code if (latch.await(millis,
+   * MILLISECONDS)) throw ..}, or a {@code Thread.sleep(millis)} of the parameter), the argument
+   * that is the delay: the wait is the caller's, and so is its delay. {@code null} when the call is
+   * no such helper's, or the helper loops (a poll of its own).
+   */
+  @SuppressWarnings("ReferenceEquality") // the index hands out one model per method
+  static Expr helperDelay(MethodAnalysis analysis, Expr.Call call) {
+    if (call.args().isEmpty()
+        || CallNames.SLEEPS.contains(call.name())
+        || !WAIT_HELPER.matches(call.name())) {
+      return null;
+    }
+    MethodModel helper = analysis.context().unit().declarationOf(call);
+    if (helper == null
+        || helper == analysis.method()
+        || helper.body() == null
+        || helper.params().size() != call.args().size()) {
+      return null;
+    }
+    Expr waited = null;
+    for (Node n : Nodes.sameFrame(helper.body())) {
+      if (n instanceof Stmt.Loop) {
+        return null;
+      }
+      if (waited == null && n instanceof Expr.Call wait) {
+        if (CallNames.SLEEPS.contains(wait.name()) && !wait.args().isEmpty()) {
+          waited = delayOf(wait);
+        } else if ((wait.name().equals("await") || wait.name().equals("tryAcquire"))
+            && wait.args().size() == 2
+            && wait.args().get(1) instanceof Expr.Name unit
+            && unit.name().endsWith("SECONDS")) {
+          waited = wait.args().get(0); // latch.await(millis, MILLISECONDS): a sleep cut short
+        }
+      }
+    }
+    if (waited instanceof Expr.Name param && param.kind() == Expr.NameKind.PARAMETER) {
+      for (int i = 0; i < helper.params().size(); i++) {
+        if (param.isVariable(helper.params().get(i).name())) {
+          return call.args().get(i);
+        }
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Whether the statement after the wait's leaves the loop without another attempt ({@code
+   * sleep(initialSendDelay); return;} after a connection is made): a wait after success, not
+   * between attempts. A {@code return} that makes a call ({@code return supplier.get();}) is the
+   * next attempt.
+   */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  private static boolean leavesNext(MethodAnalysis analysis, Expr.Call wait) {
+    Stmt statement = analysis.enclosingStatement(wait);
+    if (statement == null || !(analysis.parent(statement) instanceof Stmt.Block block)) {
+      return false;
+    }
+    List<Stmt> statements = block.statements();
+    for (int i = 0; i < statements.size() - 1; i++) {
+      if (statements.get(i) == statement) {
+        Stmt next = statements.get(i + 1);
+        return next instanceof Stmt.Break
+            || (next instanceof Stmt.Return ret
+                && (ret.value() == null || Nodes.calls(ret.value()).isEmpty()));
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Names of delays that say they are the wait between retries: a word of retrying or reconnecting
+   * and a word of waiting ({@code sleepBetweenRetries}, {@code getDelayBetweenRetries()}, {@code
+   * DEFAULT_RECONNECTION_DELAY}, {@code retryBackoffMs}).
+   */
+  private static final NamePattern RETRY_DELAY =
+      NamePattern.containing(
+          "(?i)(?=.*(retr|reconnect))(?=.*(delay|interval|wait|sleep|backoff|back_off|pause|period))"
+              + ".*",
+          "retr",
+          "reconnect");
+
+  /**
+   * Returns the waits, not among {@code found}, whose delay is named as the wait between retries
+   * ({@code Util.sleep(policy.sleepBetweenRetries)}, {@code eventLoop.schedule(retry,
+   * policy.sleepBetweenRetries, MILLISECONDS)}, {@code Thread.sleep(getDelayBetweenRetries())}
+   * before a failover's next attempt): the code says what the wait is for, even where no catch
+   * clause shows the failure (a round that re-sends what a tracker recorded as failed; a failover
+   * step called after a failure). Sleeps, the unit's wait helpers and delayed schedulings count, in
+   * loops or not; not a delay that is a parameter (the caller's), a task rescheduling itself
+   * (judged as a loop of its own), the pace of a background or worker loop (one that catches
+   * failures and goes on, but is no retry loop: judged with the loop), nor a sleep a caller's retry
+   * loop already reports as its wait one callee deep ({@link #calleeWaits}).
+   */
+  private static List<Wait> namedWaits(MethodAnalysis analysis, List<Wait> found) {
+    List<Wait> named = new ArrayList<>();
+    Set<Node> taken = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+    found.forEach(wait -> taken.add(wait.call()));
+    for (Node n : analysis.bodyFrameNodes()) {
+      if (!(n instanceof Expr.Call call) || taken.contains(call)) {
+        continue;
+      }
+      Expr delay = waitedDelay(analysis, call);
+      String unit = delay == null ? null : unit(call);
+      DelayedRetries.Delayed delayed = delay == null ? DelayedRetries.delayed(call) : null;
+      if (delayed != null && !analysis.isSelfReschedule(call)) {
+        delay = delayed.delay();
+        unit = delayed.unit();
+      }
+      if (delay == null
+          || (delay instanceof Expr.Name param && param.kind() == Expr.NameKind.PARAMETER)
+          || !namedForRetries(analysis, delay)) {
+        continue;
+      }
+      LoopInfo loop = analysis.innermostLoop(call);
+      if (loop != null
+          && !loop.isRetryLoop()
+          && (loop.isBackgroundRetry()
+              || (loop.evidence() != null
+                  && loop.evidence().contains(LoopInfo.Evidence.RETRYING_CATCH)))
+          && !analysis.isInCatchBody(call, loop.node())) {
+        continue; // a worker's or background loop's pace, judged with the loop (failureGuarded)
+      }
+      if (!waitsForOwnState(analysis, call)
+          && !leavesNext(analysis, call)
+          && !waitedThroughCaller(analysis, call)) {
+        named.add(
+            new Wait(
+                loop != null && (loop.isRetryLoop() || loop.isBackgroundRetry()) ? loop : null,
+                call,
+                delay,
+                unit));
+      }
+    }
+    return named;
+  }
+
+  /** Whether a retry loop of a caller in the unit reports the sleep as its wait in a callee. */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  private static boolean waitedThroughCaller(MethodAnalysis analysis, Expr.Call sleep) {
+    for (MethodModel caller : analysis.unitFacts().callers(analysis.method())) {
+      MethodAnalysis callerAnalysis = analysis.unitFacts().analysisOf(caller);
+      if (callerAnalysis != null
+          && calleeWaits(callerAnalysis).stream().anyMatch(wait -> wait.sleep() == sleep)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether the delay, or a local it reads, reads a name that says it is a retry's wait. */
+  private static boolean namedForRetries(MethodAnalysis analysis, Expr delay) {
+    List<Node> nodes = new ArrayList<>(Nodes.sameFrame(delay));
+    for (Node n : Nodes.sameFrame(delay)) {
+      if (n instanceof Expr.Name local && local.isVariable(local.name())) {
+        for (Expr value : analysis.valuesOf(local.name())) {
+          nodes.addAll(Nodes.sameFrame(value));
+        }
+      }
+    }
+    for (Node n : nodes) {
+      String name =
+          n instanceof Expr.Name read && read.kind() != Expr.NameKind.TYPE
+              ? read.name()
+              : n instanceof Expr.Call call ? call.name() : null;
+      if (name != null && RETRY_DELAY.matches(name)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
    * The sleeps in a failure callback's lambda that calls the method again ({@code exceptionally(ex
    * -> { Thread.sleep(50); readTail(reader); ..})}): the wait before the next attempt of a retry by
    * recursion.
@@ -454,12 +747,12 @@ final class Backoffs {
   }
 
   /** Names of values that hold a delay. */
-  private static final java.util.regex.Pattern DELAY_NAME =
+  static final java.util.regex.Pattern DELAY_NAME =
       java.util.regex.Pattern.compile(
           "(?i).*(delay|backoff|back_off|interval|wait|sleep|period|timeout|pause).*");
 
   /** Names of values by which a delay is multiplied per failure. */
-  private static final java.util.regex.Pattern MULTIPLIER_NAME =
+  static final java.util.regex.Pattern MULTIPLIER_NAME =
       java.util.regex.Pattern.compile(
           "(?i).*(multiplier|factor|backoff|back_off|exponent|growth).*");
 
@@ -560,9 +853,50 @@ final class Backoffs {
       Expr.Call grower = delay == null ? null : growerOf(analysis, delay);
       if (grower != null && isDeterministic(analysis, grower)) {
         found.add(new GrowthWait(new Wait(null, call, delay, unit), grower));
+      } else if (delay instanceof Expr.Name param && param.kind() == Expr.NameKind.PARAMETER) {
+        grower = growerFromCallers(analysis, param.name());
+        if (grower != null) {
+          found.add(new GrowthWait(new Wait(null, call, delay, unit), grower));
+        }
       }
     }
     return found;
+  }
+
+  /**
+   * For a wait of a parameter ({@code handleBackoff(int millis)} sleeping {@code millis}): the
+   * call, in a caller of the unit, of a method that grows the delay and returns it, given as that
+   * parameter ({@code handleBackoff(incrAndGetExponentialBackoff())}), when that caller draws no
+   * random value and the call has no random part; else {@code null}. The wait is the one place all
+   * callers share, so it is where the jitter belongs.
+   */
+  @SuppressWarnings("ReferenceEquality") // the index hands out one model per method
+  private static Expr.Call growerFromCallers(MethodAnalysis analysis, String param) {
+    List<MethodModel.Param> params = analysis.method().params();
+    int index = -1;
+    for (int i = 0; i < params.size(); i++) {
+      index = params.get(i).name().equals(param) ? i : index;
+    }
+    if (index < 0) {
+      return null;
+    }
+    for (MethodModel caller : analysis.unitFacts().callers(analysis.method())) {
+      MethodAnalysis callerAnalysis = analysis.unitFacts().analysisOf(caller);
+      if (callerAnalysis == null || drawsRandom(callerAnalysis)) {
+        continue;
+      }
+      for (Node n : callerAnalysis.bodyFrameNodes()) {
+        if (n instanceof Expr.Call call
+            && call.args().size() == params.size()
+            && callerAnalysis.context().unit().declarationOf(call) == analysis.method()
+            && call.args().get(index) instanceof Expr.Call given
+            && growsAndReturns(callerAnalysis, given)
+            && isDeterministic(callerAnalysis, given)) {
+          return given;
+        }
+      }
+    }
+    return null;
   }
 
   /** The call of a growing method the delay is: the delay itself, or a local's value. */
@@ -586,8 +920,17 @@ final class Backoffs {
    * return Math.min(interval, maxPeriod);}, {@code nextReconnectDelay *= multiplier; return
    * nextReconnectDelay;}, {@code return base << failures;}).
    */
-  @SuppressWarnings("ReferenceEquality") // the index hands out one model per method
   private static boolean growsAndReturns(MethodAnalysis analysis, Expr.Call call) {
+    return growsAndReturns(analysis, call, 1);
+  }
+
+  /**
+   * Like {@link #growsAndReturns(MethodAnalysis, Expr.Call)}, also through {@code depth} methods
+   * named for a delay that return the grower's result as it is ({@code incrAndGetBackoff() {
+   * count++; return calculateBackoffMillis(); }}).
+   */
+  @SuppressWarnings("ReferenceEquality") // the index hands out one model per method
+  private static boolean growsAndReturns(MethodAnalysis analysis, Expr.Call call, int depth) {
     MethodModel callee = analysis.context().unit().declarationOf(call);
     if (callee == null
         || callee == analysis.method()
@@ -600,6 +943,12 @@ final class Backoffs {
       return false;
     }
     for (Node n : Nodes.sameFrame(callee.body())) {
+      if (depth > 0
+          && n instanceof Stmt.Return ret
+          && ret.value() instanceof Expr.Call delegate
+          && growsAndReturns(inner, delegate, depth - 1)) {
+        return true;
+      }
       if (!(n instanceof Expr.Assign || n instanceof Expr.Call || n instanceof Expr.Binary)
           || inner.isInRetryLoop(n)) {
         continue;
@@ -652,10 +1001,45 @@ final class Backoffs {
    * Whether a caller of the method in its unit waits the delay the method grows and returns, in a
    * retry loop or as a policy's step: the finding is the wait's, once.
    */
-  @SuppressWarnings("ReferenceEquality") // the index hands out one model per method
   private static boolean waitedByCaller(MethodAnalysis analysis) {
+    return waitedByCaller(analysis, 1);
+  }
+
+  /**
+   * Like {@link #waitedByCaller(MethodAnalysis)}, also through {@code depth} callers that return
+   * the delay on, and where a caller passes the delay to a helper of the unit that waits it ({@code
+   * handleBackoff(incrAndGetExponentialBackoff())}).
+   */
+  @SuppressWarnings("ReferenceEquality") // the index hands out one model per method
+  private static boolean waitedByCaller(MethodAnalysis analysis, int depth) {
     for (MethodModel caller : analysis.unitFacts().callers(analysis.method())) {
       MethodAnalysis callerAnalysis = analysis.unitFacts().analysisOf(caller);
+      if (callerAnalysis == null) {
+        continue;
+      }
+      if (depth > 0
+          && returnsCallOf(caller, analysis.method())
+          && waitedByCaller(callerAnalysis, depth - 1)) {
+        return true;
+      }
+      for (Node n : callerAnalysis.bodyFrameNodes()) {
+        if (n instanceof Expr.Call helperCall) {
+          MethodModel helper = callerAnalysis.context().unit().declarationOf(helperCall);
+          if (helper == null || helper == caller || helper == analysis.method()) {
+            continue;
+          }
+          for (Expr arg : helperCall.args()) {
+            if (arg instanceof Expr.Call given
+                && callerAnalysis.context().unit().declarationOf(given) == analysis.method()) {
+              MethodAnalysis helperAnalysis = analysis.unitFacts().analysisOf(helper);
+              if (helperAnalysis != null
+                  && growthWaits(helperAnalysis).stream().anyMatch(g -> g.grower() == given)) {
+                return true;
+              }
+            }
+          }
+        }
+      }
       List<Expr> delays = new ArrayList<>();
       growthWaits(callerAnalysis).forEach(growth -> delays.add(growth.at().delay()));
       waits(callerAnalysis).forEach(wait -> delays.add(wait.delay()));
@@ -828,7 +1212,12 @@ final class Backoffs {
 
   /** Whether the method reads a random value anywhere, or a value named as one. */
   private static boolean drawsRandom(MethodAnalysis analysis) {
-    for (Node n : Nodes.preOrder(analysis.method().body())) {
+    return drawsRandom(analysis.method().body());
+  }
+
+  /** Whether a random value, or a value named as one, is read anywhere in the node. */
+  private static boolean drawsRandom(Node root) {
+    for (Node n : Nodes.preOrder(root)) {
       if ((n instanceof Expr.Call call && RANDOM_NAME.matches(call.name()))
           || (n instanceof Expr.Name name && RANDOM_NAME.matches(name.name()))
           || (n instanceof Expr.Call next
@@ -956,7 +1345,20 @@ final class Backoffs {
       MethodAnalysis analysis, Node expr, Set<String> seen, int depth) {
     // The objects settings are read from: where they came from does not make the value random.
     Set<Node> holders = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+    // An index picks which stored value is read: the values are what the delay is made of.
+    Set<Node> indexes = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
     for (Node n : Nodes.sameFrame(expr)) {
+      if (n instanceof Expr.ArrayAccess access) {
+        if (drawsRandom(access.index())) {
+          return false; // delays[random.nextInt(delays.length)]: a random pick
+        }
+        indexes.addAll(Nodes.sameFrame(access.index()));
+      }
+    }
+    for (Node n : Nodes.sameFrame(expr)) {
+      if (indexes.contains(n)) {
+        continue;
+      }
       if (n instanceof Expr.Call call && !setterValues(analysis, call).isEmpty()) {
         // context.getNextDelay() after context.setNextDelay(1000): the value set
         for (Expr value : setterValues(analysis, call)) {
@@ -1048,8 +1450,31 @@ final class Backoffs {
     return returns;
   }
 
-  /** For {@code holder.getX()}: the values the method passes to {@code holder.setX(..)}. */
+  /**
+   * For {@code holder.getX()}: the values the method passes to {@code holder.setX(..)}; for a keyed
+   * holder's {@code holder.get(key)}: the values the method, its lambdas included, passes to {@code
+   * holder.set(key, ..)} ({@code KEY_WAIT_TIME.get(ctx)} after {@code KEY_WAIT_TIME.set(ctx,
+   * waitTime)}).
+   */
   private static List<Expr> setterValues(MethodAnalysis analysis, Expr.Call getter) {
+    if (getter.name().equals("get")
+        && getter.args().size() == 1
+        && getter.args().get(0) instanceof Expr.Name key
+        && getter.receiver() instanceof Expr.Name holder) {
+      List<Expr> values = new ArrayList<>();
+      for (Node n : analysis.bodyNodes()) {
+        if (n instanceof Expr.Call call
+            && call.name().equals("set")
+            && call.args().size() == 2
+            && call.args().get(0) instanceof Expr.Name setKey
+            && setKey.name().equals(key.name())
+            && call.receiver() instanceof Expr.Name target
+            && target.name().equals(holder.name())) {
+          values.add(call.args().get(1));
+        }
+      }
+      return values;
+    }
     if (!getter.args().isEmpty()
         || getter.name().length() <= 3
         || !getter.name().startsWith("get")

@@ -1,6 +1,7 @@
 package dev.bounded.checks.rules;
 
 import dev.bounded.checks.analysis.MethodAnalysis;
+import dev.bounded.checks.analysis.NamePattern;
 import dev.bounded.checks.analysis.Nodes;
 import dev.bounded.checks.model.Edit;
 import dev.bounded.checks.model.Expr;
@@ -98,9 +99,176 @@ public final class UncappedBackoffRule implements Rule {
                   List.of()));
         }
       }
+      for (Expr.Assign growth : uncappedByDefault(analysis)) {
+        if (reported.put(growth, Boolean.TRUE) == null) {
+          findings.add(
+              new Finding(
+                  NAME,
+                  new Span(growth.span().start(), growth.span().start()),
+                  "This backoff grows the delay with every failure ("
+                      + analysis.context().text(growth.span())
+                      + ") and caps it only when a maximum is configured, which by default it is"
+                      + " not: after a few failures the work waits hours. Give the maximum a"
+                      + " default: Math.min(cap, delay), before the jitter",
+                  List.of()));
+        }
+      }
     }
     findings.sort((a, b) -> Integer.compare(a.span().start(), b.span().start()));
     return findings;
+  }
+
+  /**
+   * Returns the growths of a delay by a multiplier ({@code nextDelay = previousDelay *
+   * backOffMultiplier}, {@code delay *= multiplier}) whose every cap in the method applies only
+   * when a maximum is configured ({@code if (maximumRedeliveryDelay != -1 && nextDelay >
+   * maximumRedeliveryDelay)}, {@code if (maxDelay > 0) {..}}) and whose class leaves it
+   * unconfigured by default ({@code long maximumRedeliveryDelay = -1}): the delay grows without
+   * bound unless a user thinks of setting it. A {@code min} on the delay is a cap: none reported.
+   */
+  private static List<Expr.Assign> uncappedByDefault(MethodAnalysis analysis) {
+    List<Expr.Assign> found = new ArrayList<>();
+    for (Node n : analysis.bodyFrameNodes()) {
+      if (!(n instanceof Expr.Assign assign)
+          || !(assign.target() instanceof Expr.Name grown)
+          || !Backoffs.DELAY_NAME.matcher(grown.name()).matches()
+          || !growsByMultiplier(assign, grown.name())) {
+        continue;
+      }
+      boolean guarded = false;
+      boolean unguarded = false;
+      for (Node m : analysis.bodyNodes()) {
+        if (m instanceof Expr.Call call
+            && CAPPING_CALLS.contains(call.name())
+            && Nodes.readsName(call, grown.name())) {
+          unguarded = true;
+        } else if (m instanceof Expr.Binary compare
+            && isOrdering(compare)
+            && Nodes.readsName(compare, grown.name())) {
+          String cap = otherField(compare, grown.name());
+          if (cap != null && capIsOptional(analysis, compare, cap)) {
+            guarded = true;
+          } else {
+            unguarded = true;
+          }
+        }
+      }
+      if (guarded && !unguarded) {
+        found.add(assign);
+      }
+    }
+    return found;
+  }
+
+  /**
+   * {@code d *= m}, {@code d = d * m}, or {@code d = previousDelay * m} of a parameter named for a
+   * delay, by a multiplier named as one ({@code backOffMultiplier}, {@code getMultiplier()}).
+   */
+  private static boolean growsByMultiplier(Expr.Assign assign, String target) {
+    Expr base;
+    Expr by;
+    if (assign.operator().equals("*=")) {
+      base = assign.target();
+      by = assign.value();
+    } else if (assign.operator().equals("=")
+        && assign.value() instanceof Expr.Binary product
+        && product.operator().equals("*")) {
+      base = product.left();
+      by = product.right();
+    } else {
+      return false;
+    }
+    boolean grows =
+        base instanceof Expr.Name self
+            && (self.name().equals(target)
+                || (self.kind() == Expr.NameKind.PARAMETER
+                    && Backoffs.DELAY_NAME.matcher(self.name()).matches()));
+    String factor =
+        by instanceof Expr.Name multiplier
+            ? multiplier.name()
+            : by instanceof Expr.Call getter && getter.args().isEmpty() ? getter.name() : "";
+    return grows && Backoffs.MULTIPLIER_NAME.matcher(factor).matches();
+  }
+
+  private static boolean isOrdering(Expr.Binary binary) {
+    return switch (binary.operator()) {
+      case "<", "<=", ">", ">=" -> true;
+      default -> false;
+    };
+  }
+
+  /** The field the delay is compared with ({@code nextDelay > maximumRedeliveryDelay}), or null. */
+  private static String otherField(Expr.Binary compare, String delay) {
+    Expr other =
+        Nodes.readsName(compare.left(), delay)
+            ? compare.right()
+            : Nodes.readsName(compare.right(), delay) ? compare.left() : null;
+    return other instanceof Expr.Name field
+            && field.kind() == Expr.NameKind.FIELD
+            && !NamePattern.isConstantName(field.name())
+        ? field.name()
+        : null;
+  }
+
+  /**
+   * Whether a comparison with the cap runs only when the cap is set ({@code cap != -1 && ..}, or in
+   * an {@code if (cap > 0)}), and the cap's initialiser in its class is the value that means unset.
+   */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  private static boolean capIsOptional(MethodAnalysis analysis, Expr.Binary compare, String cap) {
+    Long unset = number(analysis.context().fieldInitialiser(cap));
+    if (unset == null) {
+      return false;
+    }
+    Node child = compare;
+    for (Node p = analysis.parent(compare); p != null; child = p, p = analysis.parent(p)) {
+      if (p instanceof Expr.Binary and && and.operator().equals("&&")) {
+        Expr other = and.left() == child ? and.right() : and.left();
+        if (testsSet(other, cap, unset)) {
+          return true;
+        }
+      }
+      if (p instanceof Stmt.If check && check.then() == child) {
+        if (testsSet(check.condition(), cap, unset)) {
+          return true;
+        }
+      }
+      if (p instanceof Expr.Lambda) {
+        return false;
+      }
+    }
+    return false;
+  }
+
+  /** {@code cap != unset}, or {@code cap > k} with {@code unset <= k}, in an {@code &&} chain. */
+  private static boolean testsSet(Expr test, String cap, long unset) {
+    for (Node n : Nodes.sameFrame(test)) {
+      if (n instanceof Expr.Binary binary
+          && binary.left() instanceof Expr.Name name
+          && name.name().equals(cap)) {
+        Long value = number(binary.right());
+        if (value != null
+            && ((binary.operator().equals("!=") && value.longValue() == unset)
+                || (binary.operator().equals(">") && unset <= value)
+                || (binary.operator().equals(">=") && unset < value))) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** An integer literal's value ({@code -1} too), or null. */
+  private static Long number(Expr expr) {
+    if (expr instanceof Expr.Literal literal
+        && (literal.value() instanceof Integer || literal.value() instanceof Long)) {
+      return ((Number) literal.value()).longValue();
+    }
+    if (expr instanceof Expr.Unary minus && minus.operator().equals("-")) {
+      Long value = number(minus.operand());
+      return value == null ? null : -value;
+    }
+    return null;
   }
 
   private static Finding finding(

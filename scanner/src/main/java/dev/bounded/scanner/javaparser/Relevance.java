@@ -6,6 +6,8 @@ import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.expr.AssignExpr;
 import com.github.javaparser.ast.expr.BinaryExpr;
+import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.FieldAccessExpr;
 import com.github.javaparser.ast.expr.LambdaExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.NameExpr;
@@ -34,8 +36,8 @@ import java.util.function.Predicate;
  * a submission or a call of a method of the class (an attempt helper that may catch its own
  * failure); an executor created; a call that configures backoff, runs a retry library, or may wait
  * without a timeout; a call of the method itself; a sleep for a local or an own method's result; a
- * delay grown ({@code *=}, {@code <<=}, {@code <<}, {@code pow}). Nested classes are analysed on
- * their own.
+ * delay grown ({@code *=}, {@code <<=}, {@code <<}, {@code pow}, a product with a value named as a
+ * multiplier). Nested classes are analysed on their own.
  */
 final class Relevance {
   private Relevance() {}
@@ -62,6 +64,15 @@ final class Relevance {
       return true; // a callback handing itself to the operation again: send(.., this)
     }
     return scan(code, 0, self);
+  }
+
+  /** A value named as a backoff's multiplier ({@code backOffMultiplier}). */
+  private static boolean isMultiplier(Expression operand) {
+    String name =
+        operand instanceof NameExpr id
+            ? id.getNameAsString()
+            : operand instanceof FieldAccessExpr field ? field.getNameAsString() : null;
+    return name != null && name.toLowerCase(Locale.ROOT).contains("multiplier");
   }
 
   private static boolean isFailureType(String written) {
@@ -93,6 +104,9 @@ final class Relevance {
                 || assign.getOperator() == AssignExpr.Operator.LEFT_SHIFT))
         || (node instanceof BinaryExpr binary
             && binary.getOperator() == BinaryExpr.Operator.LEFT_SHIFT)
+        || (node instanceof BinaryExpr product
+            && product.getOperator() == BinaryExpr.Operator.MULTIPLY
+            && (isMultiplier(product.getLeft()) || isMultiplier(product.getRight())))
         || (node instanceof MethodCallExpr pow && pow.getNameAsString().equals("pow"))) {
       return true; // a delay grown per failure: a backoff
     }
