@@ -229,7 +229,13 @@ final class UnboundedLoops {
         || decidedByJudgedFailure(analysis, first)) {
       return List.of();
     }
-    boolean stop = false;
+    // A worker loop's stop check around the resubmission: while (isStarted()) { .. }
+    LoopInfo around = analysis.innermostLoop(first);
+    boolean stop =
+        around != null
+            && around.condition() != null
+            && !around.isWholeMethod()
+            && readsStopFlag(analysis, around, around.condition());
     for (Node n : analysis.bodyFrameNodes()) {
       if (n instanceof Stmt.If check) {
         for (Node m : Nodes.sameFrame(check.condition())) {
@@ -739,12 +745,22 @@ final class UnboundedLoops {
     return callee == null || callee == analysis.method() || callee.body() == null ? null : callee;
   }
 
-  /** Whether the method consults a count, a clock, a deadline or a policy anywhere. */
+  /**
+   * Whether the method consults a count, a clock, a deadline or a policy anywhere. Inside a loop, a
+   * value only handed on there ({@link #onlyPassedOn}: the timeout of one wait, {@code if
+   * (!future.get(CONNECT_TIMEOUT, MILLISECONDS)) connected = false;}) bounds one attempt, not the
+   * resubmissions.
+   */
   private static boolean boundedMethod(MethodAnalysis analysis) {
     for (Node n : analysis.bodyNodes()) {
       if ((n instanceof Expr.Call call && BOUND_CALL.matches(call.name()))
-          || (n instanceof Expr.Name name && BOUND_CALL.matches(name.name()))
-          || (n instanceof Expr.Binary binary && isOrdering(binary))) {
+          || (n instanceof Expr.Name name && BOUND_CALL.matches(name.name()))) {
+        LoopInfo loop = analysis.innermostLoop(n);
+        if (loop == null || loop.isWholeMethod() || !onlyPassedOn(analysis, n, loop)) {
+          return true;
+        }
+      }
+      if (n instanceof Expr.Binary binary && isOrdering(binary)) {
         return true;
       }
     }
