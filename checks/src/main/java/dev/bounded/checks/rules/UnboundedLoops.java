@@ -530,6 +530,158 @@ final class UnboundedLoops {
     return false;
   }
 
+  /**
+   * A periodic task that retries the failed work catch clauses park in a field: the scheduling
+   * call and the field.
+   */
+  record Failback(Expr.Call call, String parked) {}
+
+  /**
+   * Returns the periodic schedulings of the method whose task retries parked failures: the task
+   * calls a helper of the unit that walks a collection held in a field ({@code for (URL url : new
+   * HashSet<>(failedRegistered)) { super.register(url); failedRegistered.remove(url); }}), and a
+   * catch clause of the unit puts failed work into that field ({@code catch (Exception e) {
+   * failedRegistered.add(url); }}). Nothing counts an item's tries or its age, so a request the
+   * dependency keeps refusing is retried every period for the life of the component. A helper
+   * that compares anything but a size with zero, or reads a count, a clock or a limit (other than
+   * in a log call), bounds it.
+   */
+  static List<Failback> failbacks(MethodAnalysis analysis) {
+    List<Failback> found = new ArrayList<>();
+    for (Node n : analysis.bodyNodes()) {
+      if (!(n instanceof Expr.Call call) || !CallNames.PERIODIC_SCHEDULES.contains(call.name())) {
+        continue; /* Fast path: not a periodic scheduling. */
+      }
+      for (Expr.Call inner : taskCalls(analysis, call)) {
+        MethodModel helper = helperOf(analysis, inner);
+        MethodAnalysis walked = helper == null ? null : analysis.unitFacts().analysisOf(helper);
+        String parked = walked == null ? null : parkedFieldWalked(analysis, walked);
+        if (parked != null) {
+          found.add(new Failback(call, parked));
+          break;
+        }
+      }
+    }
+    return found;
+  }
+
+  /** The calls of a task given to a scheduling: a lambda's, or an anonymous class's {@code run}. */
+  private static List<Expr.Call> taskCalls(MethodAnalysis analysis, Expr.Call scheduling) {
+    List<Expr.Call> calls = new ArrayList<>();
+    for (Expr arg : scheduling.args()) {
+      if (arg instanceof Expr.Lambda lambda) {
+        calls.addAll(Nodes.calls(lambda.body()));
+      } else if (arg instanceof Expr.New task && task.hasBody() && task.span().isKnown()) {
+        for (MethodModel m : analysis.context().unit().methods()) {
+          if (m.isTaskBody()
+              && m.span().isKnown()
+              && task.span().contains(m.span())
+              && m.body() != null) {
+            calls.addAll(Nodes.calls(m.body()));
+          }
+        }
+      }
+    }
+    return calls;
+  }
+
+  /**
+   * The field holding parked failures that a helper walks, if the helper bounds nothing and a catch
+   * clause of the unit parks failed work there; else {@code null}.
+   */
+  private static String parkedFieldWalked(MethodAnalysis analysis, MethodAnalysis helper) {
+    for (Node n : helper.bodyNodes()) {
+      if ((n instanceof Expr.Binary binary && isOrdering(binary) && !comparesWithZero(binary))
+          || (n instanceof Expr.Call c && BOUND_CALL.matches(c.name()) && !inLogCall(helper, c))
+          || (n instanceof Expr.Name name
+              && BOUND_CALL.matches(name.name())
+              && !inLogCall(helper, name))) {
+        return null; // counted, timed or limited
+      }
+    }
+    Set<String> parked = parkedInCatches(analysis);
+    for (LoopInfo loop : helper.loops()) {
+      if (loop.kind() != LoopInfo.Kind.FOR_EACH || loop.iterable() == null) {
+        continue;
+      }
+      for (Expr origin : helper.origins(loop.iterable())) {
+        for (Node m : Nodes.preOrder(origin)) {
+          if (m instanceof Expr.Name field
+              && field.kind() == Expr.NameKind.FIELD
+              && parked.contains(field.name())) {
+            return field.name();
+          }
+        }
+      }
+    }
+    return null;
+  }
+
+  /** {@code failed.size() > 0}: a test for work, not a cap. */
+  private static boolean comparesWithZero(Expr.Binary binary) {
+    return isZero(binary.left()) || isZero(binary.right());
+  }
+
+  private static boolean isZero(Expr expr) {
+    return expr instanceof Expr.Literal literal
+        && literal.value() instanceof Number number
+        && number.longValue() == 0;
+  }
+
+  /** Whether a node is an argument of a logging call, in the same frame. */
+  private static boolean inLogCall(MethodAnalysis analysis, Node node) {
+    for (Node p = analysis.parent(node); p != null; p = analysis.parent(p)) {
+      if (p instanceof Expr.Call call && LOGGING.matcher(call.name()).matches()) {
+        return true;
+      }
+      if (p instanceof Stmt || p instanceof Expr.Lambda) {
+        return false;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The fields into which a catch clause of the unit puts failed work: {@code failed.add(url)},
+   * {@code failedSubscribed.put(url, listeners)}, or a call given the field ({@code
+   * addToFailedMap(failedSubscribed, url, listener)}).
+   */
+  private static Set<String> parkedInCatches(MethodAnalysis analysis) {
+    return analysis
+        .context()
+        .unit()
+        .memo(
+            ParkedFields.class,
+            unit -> {
+              Set<String> parked = new HashSet<>();
+              for (MethodModel m : unit.methods()) {
+                MethodAnalysis a = m.body() == null ? null : analysis.unitFacts().analysisOf(m);
+                if (a == null) {
+                  continue;
+                }
+                for (Stmt.Catch clause : a.catches()) {
+                  for (Expr.Call call : Nodes.calls(clause.body())) {
+                    if ((CallNames.ENQUEUES.contains(call.name()) || call.name().equals("put"))
+                        && call.receiver() instanceof Expr.Name field
+                        && field.kind() == Expr.NameKind.FIELD) {
+                      parked.add(field.name());
+                    }
+                    for (Expr arg : call.args()) {
+                      if (arg instanceof Expr.Name field && field.kind() == Expr.NameKind.FIELD) {
+                        parked.add(field.name());
+                      }
+                    }
+                  }
+                }
+              }
+              return new ParkedFields(parked);
+            })
+        .names();
+  }
+
+  /** The unit's fields into which catch clauses put failed work, computed once per unit. */
+  private record ParkedFields(Set<String> names) {}
+
   /** Calls that run a task they are given. */
   private static final Set<String> TASK_SINKS = Set.of("submit", "execute", "schedule");
 
