@@ -45,9 +45,9 @@ public interface SourceContext {
 
   /**
    * Returns the type a field of the enclosing class is declared with, as written: {@code int},
-   * {@code long}, {@code Duration}. With {@link #fieldInitialiser} it tells a field declared without
-   * an initialiser (it starts as its type's default: {@code 0}, {@code false}, {@code null}) from
-   * one the class does not declare.
+   * {@code long}, {@code Duration}. With {@link #fieldInitialiser} it tells a field declared
+   * without an initialiser (it starts as its type's default: {@code 0}, {@code false}, {@code
+   * null}) from one the class does not declare.
    *
    * @param field the field's name
    * @return the declared type's text, or {@code null} if the enclosing class declares no such field

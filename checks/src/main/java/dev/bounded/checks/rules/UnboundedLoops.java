@@ -269,13 +269,13 @@ final class UnboundedLoops {
   record OffByDefault(Node at, String cap, String initial) {}
 
   /**
-   * Returns the tests of the method that would give up retrying but are off by default: the cap
-   * (or the timeout) is checked only when set ({@code reconnectLimit != INFINITE && connectFailures
-   * >= reconnectLimit}, {@code timeout > 0 && elapsed > timeout}), and the field it reads starts
-   * unset ({@code private int maxReconnectAttempts = INFINITE;}, or an {@code
-   * int} field with no initialiser that no constructor sets). Unless a user configures a cap, such a
-   * test never fires. A cap is named for attempts, retries or reconnects; a time bound (named for a
-   * timeout or a deadline) counts only inside a loop.
+   * Returns the tests of the method that would give up retrying but are off by default: the cap (or
+   * the timeout) is checked only when set ({@code reconnectLimit != INFINITE && connectFailures >=
+   * reconnectLimit}, {@code timeout > 0 && elapsed > timeout}), and the field it reads starts unset
+   * ({@code private int maxReconnectAttempts = INFINITE;}, or an {@code int} field with no
+   * initialiser that no constructor sets). Unless a user configures a cap, such a test never fires.
+   * A cap is named for attempts, retries or reconnects; a time bound (named for a timeout or a
+   * deadline) counts only inside a loop.
    */
   static List<OffByDefault> offByDefault(MethodAnalysis analysis) {
     List<OffByDefault> found = new ArrayList<>();
@@ -454,8 +454,7 @@ final class UnboundedLoops {
     }
     if (expr instanceof Expr.Call call && call.args().isEmpty()) {
       MethodModel callee = helperOf(analysis, call);
-      MethodAnalysis helper =
-          callee == null ? null : analysis.unitFacts().analysisOf(callee);
+      MethodAnalysis helper = callee == null ? null : analysis.unitFacts().analysisOf(callee);
       if (helper == null) {
         return null;
       }
@@ -498,7 +497,8 @@ final class UnboundedLoops {
         return value != null ? value : field;
       }
       Object value = defaultOf(analysis, initialiser, depth + 1);
-      if (value == null && initialiser instanceof Expr.Name constant
+      if (value == null
+          && initialiser instanceof Expr.Name constant
           && CONSTANT.matcher(constant.name()).matches()) {
         return constant.name();
       }
@@ -531,8 +531,8 @@ final class UnboundedLoops {
   }
 
   /**
-   * A periodic task that retries the failed work catch clauses park in a field: the scheduling
-   * call and the field.
+   * A periodic task that retries the failed work catch clauses park in a field: the scheduling call
+   * and the field.
    */
   record Failback(Expr.Call call, String parked) {}
 
@@ -542,9 +542,9 @@ final class UnboundedLoops {
    * HashSet<>(failedRegistered)) { super.register(url); failedRegistered.remove(url); }}), and a
    * catch clause of the unit puts failed work into that field ({@code catch (Exception e) {
    * failedRegistered.add(url); }}). Nothing counts an item's tries or its age, so a request the
-   * dependency keeps refusing is retried every period for the life of the component. A helper
-   * that compares anything but a size with zero, or reads a count, a clock or a limit (other than
-   * in a log call), bounds it.
+   * dependency keeps refusing is retried every period for the life of the component. A helper that
+   * compares anything but a size with zero, or reads a count, a clock or a limit (other than in a
+   * log call), bounds it.
    */
   static List<Failback> failbacks(MethodAnalysis analysis) {
     List<Failback> found = new ArrayList<>();
