@@ -129,6 +129,10 @@ public final class CallNames {
           "indefinitely",
           "repeatWhenEmpty");
 
+  /** Calls that run a task again and again, every period: a failback task's schedule. */
+  public static final Set<String> PERIODIC_SCHEDULES =
+      Set.of("scheduleAtFixedRate", "scheduleWithFixedDelay");
+
   /** Calls that run work later, after a delay: a retry when a failure leads to them. */
   public static final Set<String> DELAYED_SCHEDULES =
       Set.of("schedule", "newTimeout", "setTimer", "postDelayed");

@@ -206,7 +206,7 @@ final class AnalysisCache {
     static final int UNTIMED_WAIT = 1 << 10; // the untimed form's arity is in the bits above
     private static final int ARITY_SHIFT = 11; // 8 bits: 11 to 18
     static final int SLEEP = 1 << 19; // Thread.sleep, TimeUnit.sleep, parkNanos
-    // a delayed scheduling, a resubmission by name, a completion or failure callback
+    // a delayed or periodic scheduling, a resubmission by name, a completion or failure callback
     static final int RESCHEDULE_SIGNAL = 1 << 20;
     static final int FAILURE_HANDLER = 1 << 21; // a method named like onException(..)
     static final int REQUEUE = 1 << 22; // in a catch clause, may put the failed work back
@@ -260,6 +260,7 @@ final class AnalysisCache {
         bits |= SLEEP;
       }
       if (CallNames.isDelayedSchedule(name)
+          || CallNames.PERIODIC_SCHEDULES.contains(name)
           || CallNames.isResubmission(name)
           || CallNames.COMPLETION_CALLBACKS.contains(name)
           || CallNames.FAILURE_CALLBACKS.contains(name)) {

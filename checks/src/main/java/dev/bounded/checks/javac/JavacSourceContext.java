@@ -82,6 +82,20 @@ final class JavacSourceContext implements SourceContext {
   }
 
   @Override
+  public String fieldType(String field) {
+    if (enclosingClass != null) {
+      for (Tree member : enclosingClass.getMembers()) {
+        if (member instanceof VariableTree variable
+            && variable.getName().contentEquals(field)
+            && variable.getType() != null) {
+          return variable.getType().toString();
+        }
+      }
+    }
+    return null;
+  }
+
+  @Override
   public boolean hasType(String qualifiedName) {
     return types.exists(qualifiedName);
   }

@@ -44,6 +44,19 @@ public interface SourceContext {
   }
 
   /**
+   * Returns the type a field of the enclosing class is declared with, as written: {@code int},
+   * {@code long}, {@code Duration}. With {@link #fieldInitialiser} it tells a field declared
+   * without an initialiser (it starts as its type's default: {@code 0}, {@code false}, {@code
+   * null}) from one the class does not declare.
+   *
+   * @param field the field's name
+   * @return the declared type's text, or {@code null} if the enclosing class declares no such field
+   */
+  default String fieldType(String field) {
+    return null;
+  }
+
+  /**
    * Tells whether a type can be referenced from this file: a fix that introduces a type first asks,
    * and falls back to plain JDK code when it cannot.
    *

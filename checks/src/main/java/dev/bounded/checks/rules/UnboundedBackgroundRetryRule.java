@@ -54,6 +54,19 @@ public final class UnboundedBackgroundRetryRule implements Rule {
                 List.of()));
       }
     }
+    for (UnboundedLoops.Failback failback : UnboundedLoops.failbacks(analysis)) {
+      findings.add(
+          new Finding(
+              NAME,
+              failback.call().nameSpan(),
+              "This periodic task retries the failed work that catch clauses park in "
+                  + failback.parked()
+                  + ", every period, for as long as the component lives: nothing counts an"
+                  + " item's tries or its age, so work the dependency keeps refusing is retried"
+                  + " forever, unseen by its owner. Count the tries per item and give up (and"
+                  + " report) after a cap or an age",
+              List.of()));
+    }
     return findings;
   }
 }

@@ -229,7 +229,13 @@ final class UnboundedLoops {
         || decidedByJudgedFailure(analysis, first)) {
       return List.of();
     }
-    boolean stop = false;
+    // A worker loop's stop check around the resubmission: while (isStarted()) { .. }
+    LoopInfo around = analysis.innermostLoop(first);
+    boolean stop =
+        around != null
+            && around.condition() != null
+            && !around.isWholeMethod()
+            && readsStopFlag(analysis, around, around.condition());
     for (Node n : analysis.bodyFrameNodes()) {
       if (n instanceof Stmt.If check) {
         for (Node m : Nodes.sameFrame(check.condition())) {
@@ -242,6 +248,439 @@ final class UnboundedLoops {
         new Resubmission(
             first, stop ? Ending.STOP_FLAG : Ending.SUCCESS_ONLY, handler || reissued));
   }
+
+  /** Names of caps on attempts: {@code maxReconnectAttempts}, {@code maxNumberOfRetries}. */
+  private static final Pattern ATTEMPT_CAP =
+      Pattern.compile("(?i).*(retr|attempt|reconnect|tries).*");
+
+  /** Names of time bounds: {@code timeout}, {@code deadline}. */
+  private static final Pattern TIME_BOUND = Pattern.compile("(?i).*(timeout|deadline).*");
+
+  /** Names written as constants: {@code INFINITE}, {@code UNLIMITED_ATTEMPTS}. */
+  private static final Pattern CONSTANT = Pattern.compile("[A-Z][A-Z0-9_]*");
+
+  /** Types whose default (a field declared without an initialiser) is {@code 0}. */
+  private static final Set<String> NUMBERS = Set.of("int", "long", "short", "byte");
+
+  /**
+   * A give-up test that is off unless configured: the test, the cap it reads and the cap's default
+   * as written.
+   */
+  record OffByDefault(Node at, String cap, String initial) {}
+
+  /**
+   * Returns the tests of the method that would give up retrying but are off by default: the cap (or
+   * the timeout) is checked only when set ({@code reconnectLimit != INFINITE && connectFailures >=
+   * reconnectLimit}, {@code timeout > 0 && elapsed > timeout}), and the field it reads starts unset
+   * ({@code private int maxReconnectAttempts = INFINITE;}, or an {@code int} field with no
+   * initialiser that no constructor sets). Unless a user configures a cap, such a test never fires.
+   * A cap is named for attempts, retries or reconnects; a time bound (named for a timeout or a
+   * deadline) counts only inside a loop.
+   */
+  static List<OffByDefault> offByDefault(MethodAnalysis analysis) {
+    List<OffByDefault> found = new ArrayList<>();
+    for (Node n : analysis.bodyNodes()) {
+      if (n instanceof Stmt.If check && Flow.leaves(check.then())) {
+        OffByDefault off = offWhenUnset(analysis, check, check.condition());
+        if (off != null) {
+          found.add(off);
+        }
+      }
+    }
+    return found;
+  }
+
+  /**
+   * {@code if (cap != UNSET && count >= cap) giveUp();}: the give-up's own condition asks first
+   * whether the cap is set, which it is not by default.
+   */
+  private static OffByDefault offWhenUnset(MethodAnalysis analysis, Stmt.If check, Expr condition) {
+    List<Expr> conjuncts = new ArrayList<>();
+    operands(condition, "&&", conjuncts);
+    for (Expr over : conjuncts) {
+      Expr.Name cap = cappedFromAbove(over);
+      if (cap == null || !isCapName(analysis, check, cap.name())) {
+        continue;
+      }
+      for (Expr set : conjuncts) {
+        if (set == over || !(set instanceof Expr.Binary test)) {
+          continue;
+        }
+        Object initial = defaultOf(analysis, cap, 0);
+        Boolean holds = initial == null ? null : evaluate(analysis, test, cap.name(), initial);
+        if (Boolean.FALSE.equals(holds)) {
+          return new OffByDefault(check, cap.name(), initialText(analysis, cap));
+        }
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The cap a comparison holds once a count passes: {@code count >= cap}, {@code cap < count},
+   * {@code now - start > timeout}; {@code null} for other shapes.
+   */
+  private static Expr.Name cappedFromAbove(Expr expr) {
+    if (!(expr instanceof Expr.Binary compared)) {
+      return null;
+    }
+    Expr cap =
+        switch (compared.operator()) {
+          case ">", ">=" -> compared.right();
+          case "<", "<=" -> compared.left();
+          default -> null;
+        };
+    Expr count = cap == compared.right() ? compared.left() : compared.right();
+    if (!(cap instanceof Expr.Name name) || count instanceof Expr.Literal) {
+      return null;
+    }
+    return name;
+  }
+
+  private static boolean isNamed(Expr expr, String name) {
+    return expr instanceof Expr.Name n && n.name().equals(name);
+  }
+
+  /**
+   * Whether a name is a cap: named for attempts, retries or reconnects; or for a timeout or a
+   * deadline, tested inside a loop.
+   */
+  private static boolean isCapName(MethodAnalysis analysis, Node at, String name) {
+    return ATTEMPT_CAP.matcher(name).matches()
+        || (TIME_BOUND.matcher(name).matches() && analysis.innermostLoop(at) != null);
+  }
+
+  private static void operands(Expr expr, String operator, List<Expr> out) {
+    if (expr instanceof Expr.Binary binary && binary.operator().equals(operator)) {
+      operands(binary.left(), operator, out);
+      operands(binary.right(), operator, out);
+    } else {
+      out.add(expr);
+    }
+  }
+
+  /** A literal number, a negated one, or a name written as a constant. */
+  private static boolean isConstant(Expr expr) {
+    return (expr instanceof Expr.Literal literal && literal.value() instanceof Number)
+        || (expr instanceof Expr.Unary minus
+            && minus.operator().equals("-")
+            && minus.operand() instanceof Expr.Literal)
+        || (expr instanceof Expr.Name name && CONSTANT.matcher(name.name()).matches());
+  }
+
+  /**
+   * Evaluates a comparison of the cap with a constant, the cap holding {@code initial}: {@code
+   * null} if either side is not known.
+   */
+  private static Boolean evaluate(
+      MethodAnalysis analysis, Expr.Binary test, String cap, Object initial) {
+    Expr other;
+    boolean capLeft;
+    if (isNamed(test.left(), cap) && isConstant(test.right())) {
+      other = test.right();
+      capLeft = true;
+    } else if (isNamed(test.right(), cap) && isConstant(test.left())) {
+      other = test.left();
+      capLeft = false;
+    } else {
+      return null;
+    }
+    Object constant = defaultOf(analysis, other, 0);
+    if (constant == null) {
+      return null;
+    }
+    if (initial instanceof Long a && constant instanceof Long b) {
+      long left = capLeft ? a : b;
+      long right = capLeft ? b : a;
+      return switch (test.operator()) {
+        case "==" -> left == right;
+        case "!=" -> left != right;
+        case "<" -> left < right;
+        case "<=" -> left <= right;
+        case ">" -> left > right;
+        case ">=" -> left >= right;
+        default -> null;
+      };
+    }
+    if (initial instanceof String a && constant instanceof String b && a.equals(b)) {
+      return switch (test.operator()) {
+        case "==" -> true;
+        case "!=" -> false;
+        default -> null;
+      };
+    }
+    return null;
+  }
+
+  /** The cap's default as written, for the message. */
+  private static String initialText(MethodAnalysis analysis, Expr.Name cap) {
+    Object initial = defaultOf(analysis, cap, 0);
+    return initial instanceof String constant ? constant : String.valueOf(initial);
+  }
+
+  /**
+   * The value an expression has before anyone configures anything: a number ({@link Long}), a
+   * constant of another class by its name ({@link String}), or {@code null} if unknown. A field
+   * holds its initialiser, or {@code 0} when an {@code int} or {@code long} field has none and no
+   * constructor sets it; a local holds what every assignment gives it; a call of a helper of the
+   * unit without arguments returns what every {@code return} of it does.
+   */
+  private static Object defaultOf(MethodAnalysis analysis, Expr expr, int depth) {
+    if (depth > 6 || expr == null) {
+      return null;
+    }
+    if (expr instanceof Expr.Literal literal) {
+      return literal.value() instanceof Integer || literal.value() instanceof Long
+          ? ((Number) literal.value()).longValue()
+          : null;
+    }
+    if (expr instanceof Expr.Unary minus && minus.operator().equals("-")) {
+      return defaultOf(analysis, minus.operand(), depth + 1) instanceof Long value ? -value : null;
+    }
+    if (expr instanceof Expr.Name name) {
+      if (name.isVariable(name.name())) {
+        return agreed(analysis, analysis.valuesOf(name.name()), depth);
+      }
+      boolean own =
+          name.qualifier() == null
+              || (name.qualifier() instanceof Expr.Name self && self.name().equals("this"));
+      if (name.kind() == Expr.NameKind.FIELD && own) {
+        return fieldDefault(analysis, name.name(), depth);
+      }
+      if (name.qualifier() != null && CONSTANT.matcher(name.name()).matches()) {
+        return name.name(); // FixedBackOff.UNLIMITED_ATTEMPTS: known by its name only
+      }
+      return null;
+    }
+    if (expr instanceof Expr.Call call && call.args().isEmpty()) {
+      MethodModel callee = helperOf(analysis, call);
+      MethodAnalysis helper = callee == null ? null : analysis.unitFacts().analysisOf(callee);
+      if (helper == null) {
+        return null;
+      }
+      List<Expr> returned = new ArrayList<>();
+      for (Node n : helper.bodyFrameNodes()) {
+        if (n instanceof Stmt.Return ret) {
+          returned.add(ret.value());
+        }
+      }
+      return agreed(helper, returned, depth);
+    }
+    return null;
+  }
+
+  /** The one default all the values share, or {@code null}. */
+  private static Object agreed(MethodAnalysis analysis, List<Expr> values, int depth) {
+    Object shared = null;
+    for (Expr value : values) {
+      Object initial = defaultOf(analysis, value, depth + 1);
+      if (initial == null || (shared != null && !shared.equals(initial))) {
+        return null;
+      }
+      shared = initial;
+    }
+    return shared;
+  }
+
+  /**
+   * A field's default: its initialiser, or a number type's {@code 0}; unknown when a constructor
+   * sets it.
+   */
+  private static Object fieldDefault(MethodAnalysis analysis, String field, int depth) {
+    if (setByConstructor(analysis, field)) {
+      return null; // this.maxRetries = config.maxRetries(): configured, whatever it starts as
+    }
+    Expr initialiser = analysis.context().fieldInitialiser(field);
+    if (initialiser != null) {
+      if (CONSTANT.matcher(field).matches()) {
+        Object value = defaultOf(analysis, initialiser, depth + 1);
+        return value != null ? value : field;
+      }
+      Object value = defaultOf(analysis, initialiser, depth + 1);
+      if (value == null
+          && initialiser instanceof Expr.Name constant
+          && CONSTANT.matcher(constant.name()).matches()) {
+        return constant.name();
+      }
+      return value;
+    }
+    String type = analysis.context().fieldType(field);
+    if (type == null || !NUMBERS.contains(type)) {
+      return null;
+    }
+    return 0L;
+  }
+
+  /** Whether a constructor or initialiser of the method's class assigns the field. */
+  private static boolean setByConstructor(MethodAnalysis analysis, String field) {
+    for (MethodModel m : analysis.context().unit().methods()) {
+      if (!(m.isConstructor() || m.name().equals(MethodModel.INITIALISERS))
+          || !m.owner().equals(analysis.method().owner())
+          || m.body() == null) {
+        continue;
+      }
+      for (Node n : Nodes.preOrder(m.body())) {
+        if (n instanceof Expr.Assign assign
+            && assign.target() instanceof Expr.Name target
+            && target.name().equals(field)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * A periodic task that retries the failed work catch clauses park in a field: the scheduling call
+   * and the field.
+   */
+  record Failback(Expr.Call call, String parked) {}
+
+  /**
+   * Returns the periodic schedulings of the method whose task retries parked failures: the task
+   * calls a helper of the unit that walks a collection held in a field ({@code for (URL url : new
+   * HashSet<>(failedRegistered)) { super.register(url); failedRegistered.remove(url); }}), and a
+   * catch clause of the unit puts failed work into that field ({@code catch (Exception e) {
+   * failedRegistered.add(url); }}). Nothing counts an item's tries or its age, so a request the
+   * dependency keeps refusing is retried every period for the life of the component. A helper that
+   * compares anything but a size with zero, or reads a count, a clock or a limit (other than in a
+   * log call), bounds it.
+   */
+  static List<Failback> failbacks(MethodAnalysis analysis) {
+    List<Failback> found = new ArrayList<>();
+    for (Node n : analysis.bodyNodes()) {
+      if (!(n instanceof Expr.Call call) || !CallNames.PERIODIC_SCHEDULES.contains(call.name())) {
+        continue; /* Fast path: not a periodic scheduling. */
+      }
+      for (Expr.Call inner : taskCalls(analysis, call)) {
+        MethodModel helper = helperOf(analysis, inner);
+        MethodAnalysis walked = helper == null ? null : analysis.unitFacts().analysisOf(helper);
+        String parked = walked == null ? null : parkedFieldWalked(analysis, walked);
+        if (parked != null) {
+          found.add(new Failback(call, parked));
+          break;
+        }
+      }
+    }
+    return found;
+  }
+
+  /** The calls of a task given to a scheduling: a lambda's, or an anonymous class's {@code run}. */
+  private static List<Expr.Call> taskCalls(MethodAnalysis analysis, Expr.Call scheduling) {
+    List<Expr.Call> calls = new ArrayList<>();
+    for (Expr arg : scheduling.args()) {
+      if (arg instanceof Expr.Lambda lambda) {
+        calls.addAll(Nodes.calls(lambda.body()));
+      } else if (arg instanceof Expr.New task && task.hasBody() && task.span().isKnown()) {
+        for (MethodModel m : analysis.context().unit().methods()) {
+          if (m.isTaskBody()
+              && m.span().isKnown()
+              && task.span().contains(m.span())
+              && m.body() != null) {
+            calls.addAll(Nodes.calls(m.body()));
+          }
+        }
+      }
+    }
+    return calls;
+  }
+
+  /**
+   * The field holding parked failures that a helper walks, if the helper bounds nothing and a catch
+   * clause of the unit parks failed work there; else {@code null}.
+   */
+  private static String parkedFieldWalked(MethodAnalysis analysis, MethodAnalysis helper) {
+    for (Node n : helper.bodyNodes()) {
+      if ((n instanceof Expr.Binary binary && isOrdering(binary) && !comparesWithZero(binary))
+          || (n instanceof Expr.Call c && BOUND_CALL.matches(c.name()) && !inLogCall(helper, c))
+          || (n instanceof Expr.Name name
+              && BOUND_CALL.matches(name.name())
+              && !inLogCall(helper, name))) {
+        return null; // counted, timed or limited
+      }
+    }
+    Set<String> parked = parkedInCatches(analysis);
+    for (LoopInfo loop : helper.loops()) {
+      if (loop.kind() != LoopInfo.Kind.FOR_EACH || loop.iterable() == null) {
+        continue;
+      }
+      for (Expr origin : helper.origins(loop.iterable())) {
+        for (Node m : Nodes.preOrder(origin)) {
+          if (m instanceof Expr.Name field
+              && field.kind() == Expr.NameKind.FIELD
+              && parked.contains(field.name())) {
+            return field.name();
+          }
+        }
+      }
+    }
+    return null;
+  }
+
+  /** {@code failed.size() > 0}: a test for work, not a cap. */
+  private static boolean comparesWithZero(Expr.Binary binary) {
+    return isZero(binary.left()) || isZero(binary.right());
+  }
+
+  private static boolean isZero(Expr expr) {
+    return expr instanceof Expr.Literal literal
+        && literal.value() instanceof Number number
+        && number.longValue() == 0;
+  }
+
+  /** Whether a node is an argument of a logging call, in the same frame. */
+  private static boolean inLogCall(MethodAnalysis analysis, Node node) {
+    for (Node p = analysis.parent(node); p != null; p = analysis.parent(p)) {
+      if (p instanceof Expr.Call call && LOGGING.matcher(call.name()).matches()) {
+        return true;
+      }
+      if (p instanceof Stmt || p instanceof Expr.Lambda) {
+        return false;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The fields into which a catch clause of the unit puts failed work: {@code failed.add(url)},
+   * {@code failedSubscribed.put(url, listeners)}, or a call given the field ({@code
+   * addToFailedMap(failedSubscribed, url, listener)}).
+   */
+  private static Set<String> parkedInCatches(MethodAnalysis analysis) {
+    return analysis
+        .context()
+        .unit()
+        .memo(
+            ParkedFields.class,
+            unit -> {
+              Set<String> parked = new HashSet<>();
+              for (MethodModel m : unit.methods()) {
+                MethodAnalysis a = m.body() == null ? null : analysis.unitFacts().analysisOf(m);
+                if (a == null) {
+                  continue;
+                }
+                for (Stmt.Catch clause : a.catches()) {
+                  for (Expr.Call call : Nodes.calls(clause.body())) {
+                    if ((CallNames.ENQUEUES.contains(call.name()) || call.name().equals("put"))
+                        && call.receiver() instanceof Expr.Name field
+                        && field.kind() == Expr.NameKind.FIELD) {
+                      parked.add(field.name());
+                    }
+                    for (Expr arg : call.args()) {
+                      if (arg instanceof Expr.Name field && field.kind() == Expr.NameKind.FIELD) {
+                        parked.add(field.name());
+                      }
+                    }
+                  }
+                }
+              }
+              return new ParkedFields(parked);
+            })
+        .names();
+  }
+
+  /** The unit's fields into which catch clauses put failed work, computed once per unit. */
+  private record ParkedFields(Set<String> names) {}
 
   /** Calls that run a task they are given. */
   private static final Set<String> TASK_SINKS = Set.of("submit", "execute", "schedule");
@@ -458,12 +897,22 @@ final class UnboundedLoops {
     return callee == null || callee == analysis.method() || callee.body() == null ? null : callee;
   }
 
-  /** Whether the method consults a count, a clock, a deadline or a policy anywhere. */
+  /**
+   * Whether the method consults a count, a clock, a deadline or a policy anywhere. Inside a loop, a
+   * value only handed on there ({@link #onlyPassedOn}: the timeout of one wait, {@code if
+   * (!future.get(CONNECT_TIMEOUT, MILLISECONDS)) connected = false;}) bounds one attempt, not the
+   * resubmissions.
+   */
   private static boolean boundedMethod(MethodAnalysis analysis) {
     for (Node n : analysis.bodyNodes()) {
       if ((n instanceof Expr.Call call && BOUND_CALL.matches(call.name()))
-          || (n instanceof Expr.Name name && BOUND_CALL.matches(name.name()))
-          || (n instanceof Expr.Binary binary && isOrdering(binary))) {
+          || (n instanceof Expr.Name name && BOUND_CALL.matches(name.name()))) {
+        LoopInfo loop = analysis.innermostLoop(n);
+        if (loop == null || loop.isWholeMethod() || !onlyPassedOn(analysis, n, loop)) {
+          return true;
+        }
+      }
+      if (n instanceof Expr.Binary binary && isOrdering(binary)) {
         return true;
       }
     }

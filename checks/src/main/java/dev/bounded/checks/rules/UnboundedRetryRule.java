@@ -96,6 +96,23 @@ public final class UnboundedRetryRule implements Rule {
                 List.of()));
       }
     }
+    for (UnboundedLoops.OffByDefault off : UnboundedLoops.offByDefault(analysis)) {
+      Span at = new Span(off.at().span().start(), off.at().span().start());
+      if (findings.stream().noneMatch(f -> f.span().equals(at))) {
+        findings.add(
+            new Finding(
+                NAME,
+                at,
+                "This test that gives up is off by default: "
+                    + off.cap()
+                    + " starts as "
+                    + off.initial()
+                    + ", for which the test never fires, so unless a user configures a limit"
+                    + " the retries go on forever, with no attempt cap and no deadline (a retry"
+                    + " storm). Give the limit a finite default",
+                List.of()));
+      }
+    }
     reactor(analysis, findings);
     foreverPolicies(analysis, findings);
     return findings;

@@ -87,6 +87,22 @@ final class JavaParserSourceContext implements SourceContext {
   }
 
   @Override
+  public String fieldType(String field) {
+    if (members != null) {
+      for (BodyDeclaration<?> member : members) {
+        if (member instanceof FieldDeclaration declaration) {
+          for (VariableDeclarator v : declaration.getVariables()) {
+            if (v.getNameAsString().equals(field)) {
+              return v.getType().asString();
+            }
+          }
+        }
+      }
+    }
+    return null;
+  }
+
+  @Override
   public boolean hasType(String qualifiedName) {
     return hasType.test(qualifiedName);
   }

@@ -143,6 +143,7 @@ final class Relevance {
                   || CallNames.SUBMISSIONS.contains(name)
                   || CallNames.ASYNC_STARTS.contains(name)))
           || CallNames.isDelayedSchedule(name)
+          || CallNames.PERIODIC_SCHEDULES.contains(name)
           || CallNames.isResubmission(name)
           || CallNames.COMPLETION_CALLBACKS.contains(name)
           || CallNames.FAILURE_CALLBACKS.contains(name)
