@@ -102,10 +102,14 @@ public final class PerAttemptTimeoutRule implements Rule {
   private static final Set<String> CLOCK_READS =
       Set.of("nanoTime", "currentTimeMillis", "now", "millis", "instant", "read");
 
-  /** Calls without arguments whose names speak of time: a project's own clock. */
+  /**
+   * Calls without arguments whose names speak of time: a project's own clock. Not a count of
+   * attempts, though its name has "time" in it ({@code config.retryTimes()}, {@code maxTimes()}).
+   */
   private static final NamePattern CLOCK_SHAPE =
       NamePattern.containing(
-          "(?i)(?!.*(timeout|interval|delay|duration|period)).*(time|millis|nanos|clock|elapsed|now|ticks).*",
+          "(?i)(?!.*(timeout|interval|delay|duration|period|retr|attempt|count))(?!.*times$)"
+              + ".*(time|millis|nanos|clock|elapsed|now|ticks).*",
           "time",
           "millis",
           "nanos",
