@@ -167,6 +167,8 @@ public final class PerAttemptTimeoutRule implements Rule {
       List<Expr.Call> timed = new ArrayList<>();
       List<Expr.Call> throughCallee = new ArrayList<>();
       List<String> calleeWaits = new ArrayList<>();
+      List<Expr.Call> throughArgument = new ArrayList<>();
+      List<String> argumentWaits = new ArrayList<>();
       for (Node n : analysis.loopLevel(loop)) {
         if (!(n instanceof Expr.Call call)) {
           continue;
@@ -178,6 +180,12 @@ public final class PerAttemptTimeoutRule implements Rule {
           if (wait != null) {
             throughCallee.add(call);
             calleeWaits.add(wait);
+          } else {
+            String carried = timeoutCarriedByArgument(analysis, call, config);
+            if (carried != null) {
+              throughArgument.add(call);
+              argumentWaits.add(carried);
+            }
           }
         }
       }
@@ -220,6 +228,20 @@ public final class PerAttemptTimeoutRule implements Rule {
                     + " deadline. Compute one Deadline before the loop and bound each wait by"
                     + " deadline.remainingNanos()",
                 call == timed.get(0) ? fix : List.of()));
+      }
+      for (int i = 0; i < throughArgument.size(); i++) {
+        Expr.Call call = throughArgument.get(i);
+        findings.add(
+            new Finding(
+                NAME,
+                call.nameSpan(),
+                "Each attempt of this retry loop hands "
+                    + call.name()
+                    + "() the same timeout, which it applies afresh ("
+                    + argumentWaits.get(i)
+                    + "): n attempts wait up to n timeouts plus backoff and outlive the caller's"
+                    + " deadline. Compute one Deadline before the loop and pass what it has left",
+                List.of()));
       }
       for (int i = 0; i < throughCallee.size(); i++) {
         Expr.Call call = throughCallee.get(i);
@@ -578,10 +600,51 @@ public final class PerAttemptTimeoutRule implements Rule {
   }
 
   /**
+   * Returns the wait that applies, afresh, a timeout the loop's call hands its callee as an
+   * argument ({@code executeAndDecode(template, options)}, whose callees set {@code
+   * options.readTimeoutMillis()} on the connection), or {@code null}. Not when the argument is what
+   * a deadline has left, means no limit, is computed afresh each round, or is an object the method
+   * configures from a deadline ({@code request.setTimeout(deadline.remaining())}).
+   */
+  private static String timeoutCarriedByArgument(
+      MethodAnalysis analysis, Expr.Call call, RuleConfig config) {
+    List<String> applied = TimeoutArguments.of(analysis, call, config);
+    for (int j = 0; j < applied.size(); j++) {
+      Expr arg = call.args().get(j);
+      if (applied.get(j) != null
+          && !isFromDeadline(analysis, arg, 0)
+          && !isNoLimit(arg)
+          && !(arg instanceof Expr.Literal literal
+              && !(literal.value() instanceof Number n && n.longValue() != 0))
+          && !isReadEachRound(analysis, arg)
+          && !configuredFromDeadline(analysis, arg)) {
+        return applied.get(j);
+      }
+    }
+    return null;
+  }
+
+  /** Whether the method calls a setter on the argument's variable with a deadline's remainder. */
+  private static boolean configuredFromDeadline(MethodAnalysis analysis, Expr arg) {
+    if (!(arg instanceof Expr.Name variable) || !variable.isVariable(variable.name())) {
+      return false;
+    }
+    for (Node n : analysis.bodyNodes()) {
+      if (n instanceof Expr.Call set
+          && set.receiver() instanceof Expr.Name target
+          && target.isVariable(variable.name())
+          && set.args().stream().anyMatch(a -> isFromDeadline(analysis, a, 0))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
    * Whether a callee's wait sits in a loop of the callee that goes round until a condition holds
    * ({@code while}, {@code do}, {@code for}; not a walk over items) and is not itself a retry loop.
    */
-  private static boolean isPollSlice(MethodAnalysis inner, Expr.Call wait) {
+  static boolean isPollSlice(MethodAnalysis inner, Expr.Call wait) {
     LoopInfo loop = inner.innermostLoop(wait);
     return loop != null
         && !loop.isRetryLoop()
@@ -626,7 +689,7 @@ public final class PerAttemptTimeoutRule implements Rule {
     return false;
   }
 
-  private static boolean hasDeadlineParameter(MethodModel method) {
+  static boolean hasDeadlineParameter(MethodModel method) {
     for (MethodModel.Param param : method.params()) {
       if (param.type().simpleName().equals("Deadline") || isDeadlineName(param.name())) {
         return true;
@@ -635,8 +698,7 @@ public final class PerAttemptTimeoutRule implements Rule {
     return false;
   }
 
-  private static boolean isFreshTimeout(
-      MethodAnalysis analysis, Expr.Call call, RuleConfig config) {
+  static boolean isFreshTimeout(MethodAnalysis analysis, Expr.Call call, RuleConfig config) {
     TimedMethod method = timedMethod(call, config);
     if (method == null) {
       return false;
@@ -671,6 +733,20 @@ public final class PerAttemptTimeoutRule implements Rule {
       }
     }
     return true;
+  }
+
+  /**
+   * Returns the arguments of a call that take a timeout: the amount of a timed wait, or every
+   * argument of a configured method.
+   *
+   * @return the arguments, empty when the call takes no timeout
+   */
+  static List<Expr> timeoutArguments(Expr.Call call, RuleConfig config) {
+    TimedMethod method = timedMethod(call, config);
+    if (method == null) {
+      return List.of();
+    }
+    return method.timeoutArg() >= 0 ? List.of(call.args().get(method.timeoutArg())) : call.args();
   }
 
   private static TimedMethod timedMethod(Expr.Call call, RuleConfig config) {
@@ -916,7 +992,7 @@ public final class PerAttemptTimeoutRule implements Rule {
     return false;
   }
 
-  private static String shortText(MethodAnalysis analysis, Expr.Call call) {
+  static String shortText(MethodAnalysis analysis, Expr.Call call) {
     StringBuilder text = new StringBuilder(call.name()).append('(');
     for (int i = 0; i < call.args().size(); i++) {
       Expr arg = call.args().get(i);
