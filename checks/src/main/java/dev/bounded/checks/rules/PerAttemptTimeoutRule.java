@@ -266,24 +266,26 @@ public final class PerAttemptTimeoutRule implements Rule {
 
   /**
    * A fresh timeout inside a lambda handed to a method of the project that retries ({@code
-   * retry(attempt -> rest.url(url).readTimeoutSeconds(config.getReadTimeout()).get())}): each
-   * attempt the helper makes waits the whole timeout again. Not reported when the method has a
-   * deadline of its own, which the lambda may consult.
+   * retry(attempt -> rest.url(url).readTimeoutSeconds(config.getReadTimeout()).get())}), to a retry
+   * library, or to a method of the project that hands it to a retry library ({@link
+   * RetriedArguments}: {@code execute(() -> stub.withDeadlineAfter(timeout, unit).grant(..))}):
+   * each attempt waits the whole timeout again. Not reported when the method has a deadline of its
+   * own, which the lambda may consult.
    */
   private static List<Finding> timeoutsHandedToRetryingHelper(
       MethodAnalysis analysis, RuleConfig config) {
     List<Finding> findings = new ArrayList<>();
     for (Node n : Nodes.preOrder(analysis.method().body())) {
       if (!(n instanceof Expr.Call helper)
-          || !CallNames.isRetryHelperName(helper.name())
           || helper.args().stream().noneMatch(a -> a instanceof Expr.Lambda)) {
         continue;
       }
-      if (RetryingMethods.of(analysis, helper) == null) {
-        continue;
-      }
-      for (Expr arg : helper.args()) {
-        if (!(arg instanceof Expr.Lambda lambda)) {
+      boolean retries =
+          CallNames.isRetryHelperName(helper.name())
+              && RetryingMethods.of(analysis, helper) != null;
+      for (int k = 0; k < helper.args().size(); k++) {
+        if (!(helper.args().get(k) instanceof Expr.Lambda lambda)
+            || !(retries || RetriedArguments.runsPerAttempt(analysis, helper, k))) {
           continue;
         }
         for (Node m : Nodes.sameFrame(lambda.body())) {
@@ -761,6 +763,13 @@ public final class PerAttemptTimeoutRule implements Rule {
           && call.isCallTo(configured.substring(0, hash), configured.substring(hash + 1))) {
         return new TimedMethod(configured, call.name(), call.args().size(), -1, -1);
       }
+    }
+    // withDeadlineAfter(5, SECONDS) on a gRPC stub, CallOptions or Context: a deadline that many
+    // units after now, i.e. a fresh timeout, whatever the receiver's type.
+    if (call.name().equals("withDeadlineAfter")
+        && call.args().size() >= 2
+        && isTimeUnit(call.args().get(1))) {
+      return new TimedMethod("", call.name(), call.args().size(), 0, 1);
     }
     // With types: an argument bound to a parameter whose name says timeout, of a call that waits
     // (not one that computes a deadline or a duration from it).
