@@ -412,8 +412,9 @@ final class AnalysisCache {
    * executor; if it configures a retry library's backoff; if it waits without a timeout after a
    * deadline or timeout came into scope (a parameter or local by its type or name), or calls itself
    * with one in scope; if it grows a value ({@code *=}, {@code <<=}, {@code <<}, {@code pow}, a
-   * product with a value named as a multiplier: a backoff); or if a retry library's call runs
-   * inside another's lambda.
+   * product with a value named as a multiplier: a backoff); if a retry library's call runs inside
+   * another's lambda; or if it hands a lambda to a method of its class (which may run it under a
+   * retry library).
    *
    * <p>One instance per thread, reset for each method: the scan allocates nothing per node.
    */
@@ -681,6 +682,10 @@ final class AnalysisCache {
       if ((facts & NameFacts.RETRY_HELPER) != 0 && hasLambda(arguments)) {
         relevant = true; // an operation handed to a retrying helper: retry(attempt -> ..)
         return null;
+      }
+      if (hasLambda(arguments) && callsOwnMethod(tree)) {
+        relevant = true; // an operation handed to a helper of the class, which may hand it to a
+        return null; //    retry library: execute(() -> stub.withDeadlineAfter(..).grant(..))
       }
       if ((facts & NameFacts.RETRY_CALL) != 0) {
         if (retryLambdaDepth > 0) {

@@ -10,6 +10,7 @@ import com.sun.tools.javac.code.Flags;
 import com.sun.tools.javac.code.Symbol;
 import com.sun.tools.javac.code.Symtab;
 import com.sun.tools.javac.code.Types;
+import com.sun.tools.javac.comp.Enter;
 import com.sun.tools.javac.util.Context;
 import com.sun.tools.javac.util.Options;
 import dev.bounded.checks.model.MethodModel;
@@ -46,6 +47,7 @@ final class JavacProject {
   private final IdentityHashMap<Symbol.MethodSymbol, Declaration> declarations =
       new IdentityHashMap<>();
   private JavacTrees trees;
+  private Enter enter;
   private JavacUnitIndex current;
   private List<Symbol.ClassSymbol> sourceClasses;
 
@@ -167,11 +169,22 @@ final class JavacProject {
     return answer;
   }
 
-  /** Whether javac compiles the class from source in this compilation. */
-  private static boolean isSource(Symbol.ClassSymbol c) {
-    return c.sourcefile != null
-        && c.sourcefile.getKind() == JavaFileObject.Kind.SOURCE
-        && (c.classfile == null || c.classfile.getKind() == JavaFileObject.Kind.SOURCE);
+  /**
+   * Whether javac compiles the class from source in this compilation. A class also found on the
+   * class path (a stale build's output, the library's own jar) keeps that class file as its {@code
+   * classfile}, though javac entered it from source: it has an environment of this compilation.
+   */
+  private boolean isSource(Symbol.ClassSymbol c) {
+    if (c.sourcefile == null || c.sourcefile.getKind() != JavaFileObject.Kind.SOURCE) {
+      return false;
+    }
+    if (c.classfile == null || c.classfile.getKind() == JavaFileObject.Kind.SOURCE) {
+      return true;
+    }
+    if (enter == null) {
+      enter = Enter.instance(context);
+    }
+    return enter.getEnv(c) != null;
   }
 
   /** The top-level and member classes javac compiles from source, listed on first use. */

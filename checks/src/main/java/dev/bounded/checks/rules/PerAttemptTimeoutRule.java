@@ -102,10 +102,14 @@ public final class PerAttemptTimeoutRule implements Rule {
   private static final Set<String> CLOCK_READS =
       Set.of("nanoTime", "currentTimeMillis", "now", "millis", "instant", "read");
 
-  /** Calls without arguments whose names speak of time: a project's own clock. */
+  /**
+   * Calls without arguments whose names speak of time: a project's own clock. Not a count of
+   * attempts, though its name has "time" in it ({@code config.retryTimes()}, {@code maxTimes()}).
+   */
   private static final NamePattern CLOCK_SHAPE =
       NamePattern.containing(
-          "(?i)(?!.*(timeout|interval|delay|duration|period)).*(time|millis|nanos|clock|elapsed|now|ticks).*",
+          "(?i)(?!.*(timeout|interval|delay|duration|period|retr|attempt|count))(?!.*times$)"
+              + ".*(time|millis|nanos|clock|elapsed|now|ticks).*",
           "time",
           "millis",
           "nanos",
@@ -163,6 +167,8 @@ public final class PerAttemptTimeoutRule implements Rule {
       List<Expr.Call> timed = new ArrayList<>();
       List<Expr.Call> throughCallee = new ArrayList<>();
       List<String> calleeWaits = new ArrayList<>();
+      List<Expr.Call> throughArgument = new ArrayList<>();
+      List<String> argumentWaits = new ArrayList<>();
       for (Node n : analysis.loopLevel(loop)) {
         if (!(n instanceof Expr.Call call)) {
           continue;
@@ -174,6 +180,12 @@ public final class PerAttemptTimeoutRule implements Rule {
           if (wait != null) {
             throughCallee.add(call);
             calleeWaits.add(wait);
+          } else {
+            String carried = timeoutCarriedByArgument(analysis, call, config);
+            if (carried != null) {
+              throughArgument.add(call);
+              argumentWaits.add(carried);
+            }
           }
         }
       }
@@ -217,6 +229,20 @@ public final class PerAttemptTimeoutRule implements Rule {
                     + " deadline.remainingNanos()",
                 call == timed.get(0) ? fix : List.of()));
       }
+      for (int i = 0; i < throughArgument.size(); i++) {
+        Expr.Call call = throughArgument.get(i);
+        findings.add(
+            new Finding(
+                NAME,
+                call.nameSpan(),
+                "Each attempt of this retry loop hands "
+                    + call.name()
+                    + "() the same timeout, which it applies afresh ("
+                    + argumentWaits.get(i)
+                    + "): n attempts wait up to n timeouts plus backoff and outlive the caller's"
+                    + " deadline. Compute one Deadline before the loop and pass what it has left",
+                List.of()));
+      }
       for (int i = 0; i < throughCallee.size(); i++) {
         Expr.Call call = throughCallee.get(i);
         findings.add(
@@ -240,24 +266,26 @@ public final class PerAttemptTimeoutRule implements Rule {
 
   /**
    * A fresh timeout inside a lambda handed to a method of the project that retries ({@code
-   * retry(attempt -> rest.url(url).readTimeoutSeconds(config.getReadTimeout()).get())}): each
-   * attempt the helper makes waits the whole timeout again. Not reported when the method has a
-   * deadline of its own, which the lambda may consult.
+   * retry(attempt -> rest.url(url).readTimeoutSeconds(config.getReadTimeout()).get())}), to a retry
+   * library, or to a method of the project that hands it to a retry library ({@link
+   * RetriedArguments}: {@code execute(() -> stub.withDeadlineAfter(timeout, unit).grant(..))}):
+   * each attempt waits the whole timeout again. Not reported when the method has a deadline of its
+   * own, which the lambda may consult.
    */
   private static List<Finding> timeoutsHandedToRetryingHelper(
       MethodAnalysis analysis, RuleConfig config) {
     List<Finding> findings = new ArrayList<>();
     for (Node n : Nodes.preOrder(analysis.method().body())) {
       if (!(n instanceof Expr.Call helper)
-          || !CallNames.isRetryHelperName(helper.name())
           || helper.args().stream().noneMatch(a -> a instanceof Expr.Lambda)) {
         continue;
       }
-      if (RetryingMethods.of(analysis, helper) == null) {
-        continue;
-      }
-      for (Expr arg : helper.args()) {
-        if (!(arg instanceof Expr.Lambda lambda)) {
+      boolean retries =
+          CallNames.isRetryHelperName(helper.name())
+              && RetryingMethods.of(analysis, helper) != null;
+      for (int k = 0; k < helper.args().size(); k++) {
+        if (!(helper.args().get(k) instanceof Expr.Lambda lambda)
+            || !(retries || RetriedArguments.runsPerAttempt(analysis, helper, k))) {
           continue;
         }
         for (Node m : Nodes.sameFrame(lambda.body())) {
@@ -574,10 +602,51 @@ public final class PerAttemptTimeoutRule implements Rule {
   }
 
   /**
+   * Returns the wait that applies, afresh, a timeout the loop's call hands its callee as an
+   * argument ({@code executeAndDecode(template, options)}, whose callees set {@code
+   * options.readTimeoutMillis()} on the connection), or {@code null}. Not when the argument is what
+   * a deadline has left, means no limit, is computed afresh each round, or is an object the method
+   * configures from a deadline ({@code request.setTimeout(deadline.remaining())}).
+   */
+  private static String timeoutCarriedByArgument(
+      MethodAnalysis analysis, Expr.Call call, RuleConfig config) {
+    List<String> applied = TimeoutArguments.of(analysis, call, config);
+    for (int j = 0; j < applied.size(); j++) {
+      Expr arg = call.args().get(j);
+      if (applied.get(j) != null
+          && !isFromDeadline(analysis, arg, 0)
+          && !isNoLimit(arg)
+          && !(arg instanceof Expr.Literal literal
+              && !(literal.value() instanceof Number n && n.longValue() != 0))
+          && !isReadEachRound(analysis, arg)
+          && !configuredFromDeadline(analysis, arg)) {
+        return applied.get(j);
+      }
+    }
+    return null;
+  }
+
+  /** Whether the method calls a setter on the argument's variable with a deadline's remainder. */
+  private static boolean configuredFromDeadline(MethodAnalysis analysis, Expr arg) {
+    if (!(arg instanceof Expr.Name variable) || !variable.isVariable(variable.name())) {
+      return false;
+    }
+    for (Node n : analysis.bodyNodes()) {
+      if (n instanceof Expr.Call set
+          && set.receiver() instanceof Expr.Name target
+          && target.isVariable(variable.name())
+          && set.args().stream().anyMatch(a -> isFromDeadline(analysis, a, 0))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
    * Whether a callee's wait sits in a loop of the callee that goes round until a condition holds
    * ({@code while}, {@code do}, {@code for}; not a walk over items) and is not itself a retry loop.
    */
-  private static boolean isPollSlice(MethodAnalysis inner, Expr.Call wait) {
+  static boolean isPollSlice(MethodAnalysis inner, Expr.Call wait) {
     LoopInfo loop = inner.innermostLoop(wait);
     return loop != null
         && !loop.isRetryLoop()
@@ -622,7 +691,7 @@ public final class PerAttemptTimeoutRule implements Rule {
     return false;
   }
 
-  private static boolean hasDeadlineParameter(MethodModel method) {
+  static boolean hasDeadlineParameter(MethodModel method) {
     for (MethodModel.Param param : method.params()) {
       if (param.type().simpleName().equals("Deadline") || isDeadlineName(param.name())) {
         return true;
@@ -631,8 +700,7 @@ public final class PerAttemptTimeoutRule implements Rule {
     return false;
   }
 
-  private static boolean isFreshTimeout(
-      MethodAnalysis analysis, Expr.Call call, RuleConfig config) {
+  static boolean isFreshTimeout(MethodAnalysis analysis, Expr.Call call, RuleConfig config) {
     TimedMethod method = timedMethod(call, config);
     if (method == null) {
       return false;
@@ -669,6 +737,20 @@ public final class PerAttemptTimeoutRule implements Rule {
     return true;
   }
 
+  /**
+   * Returns the arguments of a call that take a timeout: the amount of a timed wait, or every
+   * argument of a configured method.
+   *
+   * @return the arguments, empty when the call takes no timeout
+   */
+  static List<Expr> timeoutArguments(Expr.Call call, RuleConfig config) {
+    TimedMethod method = timedMethod(call, config);
+    if (method == null) {
+      return List.of();
+    }
+    return method.timeoutArg() >= 0 ? List.of(call.args().get(method.timeoutArg())) : call.args();
+  }
+
   private static TimedMethod timedMethod(Expr.Call call, RuleConfig config) {
     for (TimedMethod m : TIMED_METHODS) {
       if (call.args().size() == m.arity() && call.isCallTo(m.owner(), m.name())) {
@@ -681,6 +763,13 @@ public final class PerAttemptTimeoutRule implements Rule {
           && call.isCallTo(configured.substring(0, hash), configured.substring(hash + 1))) {
         return new TimedMethod(configured, call.name(), call.args().size(), -1, -1);
       }
+    }
+    // withDeadlineAfter(5, SECONDS) on a gRPC stub, CallOptions or Context: a deadline that many
+    // units after now, i.e. a fresh timeout, whatever the receiver's type.
+    if (call.name().equals("withDeadlineAfter")
+        && call.args().size() >= 2
+        && isTimeUnit(call.args().get(1))) {
+      return new TimedMethod("", call.name(), call.args().size(), 0, 1);
     }
     // With types: an argument bound to a parameter whose name says timeout, of a call that waits
     // (not one that computes a deadline or a duration from it).
@@ -912,7 +1001,7 @@ public final class PerAttemptTimeoutRule implements Rule {
     return false;
   }
 
-  private static String shortText(MethodAnalysis analysis, Expr.Call call) {
+  static String shortText(MethodAnalysis analysis, Expr.Call call) {
     StringBuilder text = new StringBuilder(call.name()).append('(');
     for (int i = 0; i < call.args().size(); i++) {
       Expr arg = call.args().get(i);

@@ -99,6 +99,60 @@ final class PerAttemptTimeoutTest {
         .doTest();
   }
 
+  /**
+   * The only implementation of an abstract method is found in the sources of the compilation even
+   * when the abstract class is also on the class path (the library's own jar, a stale build's
+   * output): javac keeps that class file as the class's, though it compiles the class from source
+   * (seen on nacos-client's RpcClient.start, tune nacos-client-006).
+   */
+  @Test
+  void theOnlyImplementationOfAClassAlsoOnTheClassPath() {
+    helper
+        .addSourceLines(
+            "dev/bounded/checks/javac/stale/StaleConnector.java",
+            """
+            package dev.bounded.checks.javac.stale;
+
+            public abstract class StaleConnector {
+              public abstract String connect();
+
+              public String start(int retries) {
+                for (int attempt = 0; attempt <= retries; attempt++) {
+                  try {
+                    // BUG: Diagnostic contains: calls connect(), which waits with a fresh timeout
+                    return connect();
+                  } catch (RuntimeException e) {
+                    System.err.println("attempt " + attempt + " failed: " + e);
+                  }
+                }
+                return null;
+              }
+            }
+            """)
+        .addSourceLines(
+            "dev/bounded/checks/javac/stale/FutureConnector.java",
+            """
+            package dev.bounded.checks.javac.stale;
+
+            import java.util.concurrent.CompletableFuture;
+            import java.util.concurrent.TimeUnit;
+
+            final class FutureConnector extends StaleConnector {
+              private final CompletableFuture<String> handshake = new CompletableFuture<>();
+
+              @Override
+              public String connect() {
+                try {
+                  return handshake.get(3, TimeUnit.SECONDS);
+                } catch (Exception e) {
+                  throw new IllegalStateException(e);
+                }
+              }
+            }
+            """)
+        .doTest();
+  }
+
   @Test
   void anOverloadWithoutABodyIsNoRecursion() {
     helper

@@ -35,9 +35,9 @@ import java.util.function.Predicate;
  * rules, not the fast paths): any catch clause; a loop or a {@code forEach} lambda holding a sleep,
  * a submission or a call of a method of the class (an attempt helper that may catch its own
  * failure); an executor created; a call that configures backoff, runs a retry library, or may wait
- * without a timeout; a call of the method itself; a sleep for a local or an own method's result; a
- * delay grown ({@code *=}, {@code <<=}, {@code <<}, {@code pow}, a product with a value named as a
- * multiplier). Nested classes are analysed on their own.
+ * without a timeout; a lambda handed to a method of the class; a call of the method itself; a sleep
+ * for a local or an own method's result; a delay grown ({@code *=}, {@code <<=}, {@code <<}, {@code
+ * pow}, a product with a value named as a multiplier). Nested classes are analysed on their own.
  */
 final class Relevance {
   private Relevance() {}
@@ -136,6 +136,10 @@ final class Relevance {
       if (call.getArguments().stream().anyMatch(LambdaExpr.class::isInstance)
           && CallNames.isRetryHelperName(name)) {
         return true; // an operation handed to a retrying helper: retry(attempt -> ..)
+      }
+      if (call.getArguments().stream().anyMatch(LambdaExpr.class::isInstance)
+          && call.getScope().map(ThisExpr.class::isInstance).orElse(true)) {
+        return true; // an operation handed to a helper of the class: execute(() -> ..)
       }
       if ((loopDepth > 0
               && (CallNames.SLEEPS.contains(name)
