@@ -112,7 +112,8 @@ public final class CallNames {
    * exponentialBackoff} and {@code ExponentialBackOffPolicy}, Spring's {@code FixedBackOff},
    * Bounded's {@code random}; and Reactor's retry specs and operators ({@code Retry.backoff},
    * {@code fixedDelay}, {@code jitter}, {@code indefinitely}, {@code repeatWhenEmpty}; its {@code
-   * retry..} operators are named for retries already).
+   * retry..} operators are named for retries already); and setters that give a client a retry
+   * policy of its own (Spring's {@code setRetryTemplate}, {@code setRetryPolicy}).
    */
   public static final Set<String> BACKOFF_CONFIGURATION =
       Set.of(
@@ -127,7 +128,9 @@ public final class CallNames {
           "fixedDelay",
           "jitter",
           "indefinitely",
-          "repeatWhenEmpty");
+          "repeatWhenEmpty",
+          "setRetryTemplate",
+          "setRetryPolicy");
 
   /** Calls that run a task again and again, every period: a failback task's schedule. */
   public static final Set<String> PERIODIC_SCHEDULES =

@@ -15,6 +15,7 @@ import dev.bounded.checks.model.Span;
 import dev.bounded.checks.model.Stmt;
 import dev.bounded.checks.model.TypeRef;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -166,6 +167,16 @@ public final class NonIdempotentRetryRule implements Rule {
   @Override
   public List<Finding> check(MethodAnalysis analysis, RuleConfig config) {
     List<Finding> findings = new ArrayList<>();
+    // A loop that goes round after its attempt put the failed item back retries it, whether or not
+    // the loop looks like a retry loop otherwise (a reconnect loop on a connect call).
+    Set<LoopInfo> resendsPutBack = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+    for (LoopInfo loop : analysis.loops()) {
+      Finding putBack = resendsWhatCalleePutBack(analysis, loop);
+      if (putBack != null) {
+        findings.add(putBack);
+        resendsPutBack.add(loop);
+      }
+    }
     for (LoopInfo loop : analysis.retryLoops()) {
       if (retriesOnlyUnsentFailures(analysis, loop)) {
         continue;
@@ -196,7 +207,7 @@ public final class NonIdempotentRetryRule implements Rule {
                   List.of()));
         }
       }
-      if (!specific) {
+      if (!specific && !resendsPutBack.contains(loop)) {
         Finding engine = genericEngine(analysis, loop);
         if (engine != null) {
           findings.add(engine);
@@ -216,7 +227,421 @@ public final class NonIdempotentRetryRule implements Rule {
         findings.add(async);
       }
     }
+    findings.addAll(resendsFromFailureCallback(analysis));
+    findings.addAll(resentByAnotherPath(analysis));
+    findings.addAll(reactiveRetriesOfWrites(analysis, config));
+    findings.addAll(retryInstalledOnSender(analysis));
     return findings;
+  }
+
+  /**
+   * A retry decided where a send's failure is handled, outside the sending method: in a failure
+   * callback of an anonymous class the sending method declares ({@code client.execute(request, new
+   * FutureCallback() { failed(e) { performRequestAsync(nodes, request, listener); } })}), or in a
+   * failure handler the sending method calls from its catch clause or its failure callback ({@code
+   * onExceptionImpl(.., request, ..)}, which calls {@code sendMessageAsync(.., request, ..)}). The
+   * call that starts the sending method again with its own request, unchanged, is the retry
+   * decision: reported there, when the sending method is named for a send and nothing asks whether
+   * the request may be repeated.
+   */
+  @SuppressWarnings("ReferenceEquality") // the index hands out one model per method
+  private static List<Finding> resendsFromFailureCallback(MethodAnalysis analysis) {
+    MethodModel method = analysis.method();
+    if (!method.span().isKnown() || asksAnywhere(analysis, method)) {
+      return List.of();
+    }
+    List<Finding> findings = new ArrayList<>();
+    for (Node n : Nodes.sameFrame(method.body())) {
+      if (!(n instanceof Expr.Call call) || analysis.isSelfCall(call)) {
+        continue;
+      }
+      MethodModel sender = analysis.context().unit().declarationOf(call);
+      if (sender == null
+          || sender == method
+          || sender.body() == null
+          || !sender.span().isKnown()
+          || !REQUEST_SENDS.matches(sender.name())
+          || READ_NAMED.matcher(sender.name()).matches()
+          || handsOnRequest(call, sender) == null) {
+        continue;
+      }
+      boolean inCallback =
+          sender.span().contains(method.span())
+              && (isFailureCallback(method) || analysis.isInCatchBody(call, method.body()));
+      if (!inCallback && !callsFromFailurePath(analysis, sender, method)) {
+        continue;
+      }
+      MethodAnalysis senderAnalysis = analysis.calleeAnalysis(sender);
+      if (senderAnalysis == null || asksAnywhere(senderAnalysis, sender)) {
+        continue;
+      }
+      findings.add(
+          new Finding(
+              NAME,
+              call.nameSpan(),
+              "This "
+                  + (inCallback ? "failure callback" : "failure handler")
+                  + " sends the same request again ("
+                  + sender.name()
+                  + "(.., "
+                  + handsOnRequest(call, sender)
+                  + ", ..)) after a failure that can come after the request was sent, and nothing"
+                  + " asks whether the request may be repeated: a write that timed out may have"
+                  + " committed, and the retry applies it again. Retry writes only when they are"
+                  + " idempotent (an idempotency key, an isIdempotent check), or only failures that"
+                  + " prove nothing was sent (ConnectException)",
+              List.of()));
+    }
+    return findings;
+  }
+
+  /** Names of calls that report or park a failed send rather than make it: a dead letter. */
+  private static final java.util.regex.Pattern REPORTS_FAILURE =
+      java.util.regex.Pattern.compile(
+          "(error|fail|dead|dlq|reject|nack|discard|respon|repl|notif|callback|ack).*"
+              + "|.*(Error|Fail|Dead|Dlq|DLQ|Reject|Nack|Discard|Respon|Repl|Notif|Callback).*"
+              + "|.*[a-z0-9]Ack([A-Z0-9_].*)?");
+
+  /**
+   * A send whose failure is answered by sending the same message again another way: {@code try {
+   * api.consumerSendMessageBack(addr, msg, ..); } catch (Throwable t) {
+   * sendMessageBackAsNormalMessage(msg); }}. The first send may have been applied before the
+   * failure (a timeout after the broker took it), and the fallback applies it again. Reported at
+   * the fallback send: the retry decision. A handler that parks the message as failed (a dead
+   * letter, an error report) makes no second attempt.
+   */
+  private static List<Finding> resentByAnotherPath(MethodAnalysis analysis) {
+    List<Finding> findings = new ArrayList<>();
+    for (Stmt.Catch clause : analysis.catches()) {
+      if (analysis.enclosingLambda(clause) != null
+          || analysis.loopOf(clause) != null
+          || clause.types().stream().allMatch(t -> NOTHING_SENT.contains(t.name()))) {
+        continue;
+      }
+      java.util.Map<String, List<Expr.Call>> sentFirst = new java.util.HashMap<>();
+      for (Node n : Nodes.sameFrame(analysis.tryOf(clause).body())) {
+        String sent = n instanceof Expr.Call send ? isSendOfHanded(send) : null;
+        if (sent != null) {
+          sentFirst.computeIfAbsent(sent, k -> new ArrayList<>()).add((Expr.Call) n);
+        }
+      }
+      if (sentFirst.isEmpty() || asksAnywhere(analysis, analysis.method())) {
+        continue;
+      }
+      for (Node n : Nodes.sameFrame(clause.body())) {
+        if (!(n instanceof Expr.Call again)) {
+          continue;
+        }
+        String message = isSendOfHanded(again);
+        if (message == null
+            || !sentFirst.containsKey(message)
+            || REPORTS_FAILURE.matcher(again.name()).matches()) {
+          continue;
+        }
+        findings.add(
+            new Finding(
+                NAME,
+                again.nameSpan(),
+                "This handler sends "
+                    + message
+                    + " again another way ("
+                    + again.name()
+                    + ") after "
+                    + firstOtherThan(sentFirst.get(message), again.name())
+                    + " failed, though that send may have been applied before the failure (a"
+                    + " timeout after the peer took it): the message is then delivered twice. Send"
+                    + " the fallback only after a failure that proves nothing was sent"
+                    + " (ConnectException), or let the peer recognise a repeat (an idempotency"
+                    + " key)",
+                List.of()));
+      }
+    }
+    return findings;
+  }
+
+  /** The name of the first send not named {@code name}, else of the first. */
+  private static String firstOtherThan(List<Expr.Call> sends, String name) {
+    for (Expr.Call send : sends) {
+      if (!send.name().equals(name)) {
+        return send.name();
+      }
+    }
+    return sends.get(0).name();
+  }
+
+  /**
+   * The parameter a call sends, when its name says it sends and the parameter is a message or
+   * request of the project's or a library's own type: {@code consumerSendMessageBack(addr, msg)}.
+   */
+  private static String isSendOfHanded(Expr.Call call) {
+    if (!SENDS.matcher(call.name()).matches() || READ_NAMED.matcher(call.name()).matches()) {
+      return null;
+    }
+    for (Expr arg : call.args()) {
+      if (arg instanceof Expr.Name handed
+          && handed.qualifier() == null
+          && handed.kind() == Expr.NameKind.PARAMETER
+          && handed.type().isKnown()
+          && isHandedRequest(handed)
+          && !isFailureType(handed.type())
+          && !CALLBACK.matcher(handed.type().simpleName()).matches()
+          && Character.isUpperCase(handed.type().simpleName().charAt(0))) {
+        return handed.name();
+      }
+    }
+    return null;
+  }
+
+  /** Names of calls that send a message on. */
+  private static final java.util.regex.Pattern SENDS =
+      java.util.regex.Pattern.compile("(?i).*(send|publish|deliver|transmit|produce).*");
+
+  /** Reactive operators that re-subscribe to their source after an error. */
+  private static final Set<String> REACTIVE_RETRIES = Set.of("retry", "retryWhen", "retryUntil");
+
+  /** Reactive operators whose function makes the source that the chain goes on with. */
+  private static final Set<String> SOURCE_OPERATORS =
+      Set.of(
+          "flatMap",
+          "flatMapMaybe",
+          "flatMapSingle",
+          "flatMapCompletable",
+          "concatMap",
+          "switchMap",
+          "defer",
+          "fromCallable",
+          "fromSupplier",
+          "then");
+
+  /**
+   * A reactive retry operator ({@code retry(..)}, {@code retryWhen(..)}) on a chain whose source is
+   * a write the rule knows: {@code service.postWriteRx(..).toMaybe().retryWhen(..)}, the source
+   * followed through locals and through the functions of operators that make the source ({@code
+   * flatMap(it -> post.toMaybe())}). Resubscribing sends the write again after an error that can
+   * follow the send. Reported at the retry operator.
+   */
+  private static List<Finding> reactiveRetriesOfWrites(MethodAnalysis analysis, RuleConfig config) {
+    List<Finding> findings = new ArrayList<>();
+    for (Node n : analysis.bodyNodes()) {
+      if (!(n instanceof Expr.Call retry)
+          || !REACTIVE_RETRIES.contains(retry.name())
+          || retry.receiver() == null
+          || (retry.receiver() instanceof Expr.Name type && type.kind() == Expr.NameKind.TYPE)) {
+        continue;
+      }
+      String what = writeAtSource(analysis, retry.receiver(), config, new java.util.HashSet<>());
+      if (what != null) {
+        findings.add(
+            new Finding(
+                NAME,
+                retry.nameSpan(),
+                "This reactive retry subscribes again to "
+                    + what
+                    + ", which may have committed: an attempt that timed out after the request was"
+                    + " sent may have taken effect, and the retry applies it again. "
+                    + remedy(what, config),
+                List.of()));
+      }
+    }
+    return findings;
+  }
+
+  /** The write a reactive chain starts from, or {@code null}. */
+  private static String writeAtSource(
+      MethodAnalysis analysis, Expr chain, RuleConfig config, Set<String> seen) {
+    for (Expr e = chain; e != null; ) {
+      if (e instanceof Expr.Call step) {
+        String what = nonIdempotentCall(analysis, null, step, config);
+        if (what != null) {
+          return what;
+        }
+        if (SOURCE_OPERATORS.contains(step.name())) {
+          for (Expr arg : step.args()) {
+            if (arg instanceof Expr.Lambda lambda
+                && lambda.body() instanceof Stmt.ExprStmt body
+                && (what = writeAtSource(analysis, body.expr(), config, seen)) != null) {
+              return what;
+            }
+          }
+        }
+        e = step.receiver();
+      } else if (e instanceof Expr.Name local
+          && local.qualifier() == null
+          && local.kind() == Expr.NameKind.LOCAL
+          && seen.add(local.name())) {
+        for (Expr value : analysis.valuesOf(local.name())) {
+          String what = writeAtSource(analysis, value, config, seen);
+          if (what != null) {
+            return what;
+          }
+        }
+        return null;
+      } else {
+        return null;
+      }
+    }
+    return null;
+  }
+
+  /** Setters that give a client a retry policy of its own: {@code setRetryTemplate(..)}. */
+  private static final Set<String> INSTALLS_RETRY = Set.of("setRetryTemplate", "setRetryPolicy");
+
+  /** Sends of a message client: AMQP and JMS templates, producers. */
+  private static final Set<String> CLIENT_SENDS =
+      Set.of(
+          "send",
+          "convertAndSend",
+          "sendAndReceive",
+          "convertSendAndReceive",
+          "basicPublish",
+          "publish");
+
+  /**
+   * A retry policy installed on a client field that the class sends messages with ({@code
+   * rabbitTemplate.setRetryTemplate(new RetryTemplate(..))}, and {@code rabbitTemplate.send(..)}
+   * elsewhere in the class): every send is then repeated after any failure, a publish that reached
+   * the broker included. Reported at the installation.
+   */
+  @SuppressWarnings("ReferenceEquality") // the index hands out one model per method
+  private static List<Finding> retryInstalledOnSender(MethodAnalysis analysis) {
+    List<Finding> findings = new ArrayList<>();
+    for (Node n : analysis.bodyNodes()) {
+      if (!(n instanceof Expr.Call install)
+          || !INSTALLS_RETRY.contains(install.name())
+          || install.args().size() != 1
+          || (install.args().get(0) instanceof Expr.Literal)
+          || !(install.receiver() instanceof Expr.Name client)
+          || client.kind() != Expr.NameKind.FIELD) {
+        continue;
+      }
+      String send = null;
+      for (MethodModel other : analysis.context().unit().methods()) {
+        if (other.body() == null || !other.owner().equals(analysis.method().owner())) {
+          continue;
+        }
+        for (Node m : Nodes.preOrder(other.body())) {
+          if (m instanceof Expr.Call call
+              && CLIENT_SENDS.contains(call.name())
+              && call.receiver() instanceof Expr.Name receiver
+              && receiver.kind() == Expr.NameKind.FIELD
+              && receiver.name().equals(client.name())) {
+            send = call.name();
+          }
+        }
+      }
+      if (send != null) {
+        findings.add(
+            new Finding(
+                NAME,
+                install.nameSpan(),
+                "This gives "
+                    + client.name()
+                    + " a retry policy, and the class sends with it ("
+                    + send
+                    + "): a send that failed after the message reached the broker is sent again,"
+                    + " and the message is delivered twice. Retry only failures that prove nothing"
+                    + " was sent, or let the consumer recognise a repeat (a message id it"
+                    + " deduplicates)",
+                List.of()));
+      }
+    }
+    return findings;
+  }
+
+  /**
+   * The parameter of {@code sender} that the call passes on unchanged, by the same name at the same
+   * place, when it is a request of the project's or a library's own type; or {@code null}.
+   */
+  private static String handsOnRequest(Expr.Call call, MethodModel sender) {
+    List<MethodModel.Param> params = sender.params();
+    for (int i = 0; i < call.args().size() && i < params.size(); i++) {
+      TypeRef type = params.get(i).type();
+      if (call.args().get(i) instanceof Expr.Name name
+          && name.qualifier() == null
+          && name.name().equals(params.get(i).name())
+          && type.isKnown()
+          && !type.name().startsWith("java.")
+          // An array (javac names its erased class Array): bytes or values, not a request object.
+          && !type.name().equals("Array")
+          && !type.name().endsWith("[]")
+          && !isLookup(type)
+          && !isFailureType(type)
+          && !CALLBACK.matcher(type.simpleName()).matches()
+          && Character.isUpperCase(type.simpleName().charAt(0))) {
+        return name.name();
+      }
+    }
+    return null;
+  }
+
+  /** Whether a method is a failure callback: it is handed the failure ({@code failed(e)}). */
+  private static boolean isFailureCallback(MethodModel method) {
+    for (MethodModel.Param param : method.params()) {
+      if (isFailureType(param.type())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean isFailureType(TypeRef type) {
+    String simple = type.simpleName();
+    return type.isSubtypeOf("java.lang.Throwable")
+        || simple.endsWith("Exception")
+        || simple.endsWith("Throwable")
+        || simple.endsWith("Error");
+  }
+
+  /**
+   * Whether {@code sender} calls {@code handler} on a failure path: from one of its catch clauses,
+   * or from a failure callback of an anonymous class it declares.
+   */
+  @SuppressWarnings("ReferenceEquality") // the index hands out one model per method
+  private static boolean callsFromFailurePath(
+      MethodAnalysis analysis, MethodModel sender, MethodModel handler) {
+    MethodAnalysis senderAnalysis = analysis.calleeAnalysis(sender);
+    if (senderAnalysis == null) {
+      return false;
+    }
+    for (Node n : Nodes.sameFrame(sender.body())) {
+      if (n instanceof Expr.Call call
+          && call.name().equals(handler.name())
+          && senderAnalysis.isInCatchBody(call, sender.body())
+          && analysis.context().unit().declarationOf(call) == handler) {
+        return true;
+      }
+    }
+    for (MethodModel callback : analysis.context().unit().methods()) {
+      if (callback == sender
+          || !callback.span().isKnown()
+          || !sender.span().contains(callback.span())
+          || !isFailureCallback(callback)) {
+        continue;
+      }
+      for (Node n : Nodes.sameFrame(callback.body())) {
+        if (n instanceof Expr.Call call
+            && call.name().equals(handler.name())
+            && analysis.context().unit().declarationOf(call) == handler) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** Whether a call or name anywhere in the method asks whether the operation may be repeated. */
+  private static boolean asksAnywhere(MethodAnalysis analysis, MethodModel method) {
+    for (Node n : Nodes.preOrder(method.body())) {
+      if ((n instanceof Expr.Call call
+              && ASKS_IDEMPOTENCY.matches(call.name())
+              && !asksOnlyAboutFailure(analysis, call))
+          || (n instanceof Expr.Name name
+              && name.kind() != Expr.NameKind.TYPE
+              && ASKS_IDEMPOTENCY.matches(name.name()))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Calls by which an attempt reads whether what it would write is there already. */
@@ -263,7 +688,9 @@ public final class NonIdempotentRetryRule implements Rule {
    */
   private static Finding asyncEngine(MethodAnalysis analysis) {
     Expr.Call next = null;
-    for (Expr.Call call : DelayedRetries.inFailureLambdas(analysis)) {
+    List<Expr.Call> onFailure = new ArrayList<>(DelayedRetries.inFailureLambdas(analysis));
+    onFailure.addAll(inTypedFailureLambdas(analysis));
+    for (Expr.Call call : onFailure) {
       next = analysis.isSelfCall(call) ? call : selfCallInLambdas(analysis, call);
       if (next != null) {
         break;
@@ -282,7 +709,10 @@ public final class NonIdempotentRetryRule implements Rule {
       if (n instanceof Expr.Name name && ASKS_IDEMPOTENCY.matches(name.name())) {
         return null;
       }
-      if (n instanceof Expr.Call call && operation == null && !analysis.isSelfCall(call)) {
+      if (n instanceof Expr.Call call
+          && operation == null
+          && !analysis.isSelfCall(call)
+          && !handedTheFailure(analysis, call)) {
         operation = opaqueOperation(analysis, null, call);
       }
     }
@@ -300,6 +730,205 @@ public final class NonIdempotentRetryRule implements Rule {
             + " idempotency key, an isIdempotent check), or only failures that prove nothing was"
             + " sent (ConnectException)",
         List.of());
+  }
+
+  /** Calls that take the next item from a queue. */
+  private static final Set<String> TAKES =
+      Set.of(
+          "take",
+          "takeFirst",
+          "takeLast",
+          "poll",
+          "pollFirst",
+          "pollLast",
+          "remove",
+          "removeFirst");
+
+  /**
+   * A reconnect loop whose attempt is a helper that takes items from a queue and writes them, and,
+   * when a write fails, puts the item back into the queue before it rethrows ({@code catch
+   * (IOException e) { deque.offerFirst(event); throw e; }}): the loop goes round, reconnects, and
+   * the helper writes the same item again, though the failed write may have reached the peer.
+   * Reported at the loop's clause that goes round: the retry decision.
+   */
+  @SuppressWarnings("ReferenceEquality") // the index hands out one model per method
+  private static Finding resendsWhatCalleePutBack(MethodAnalysis analysis, LoopInfo loop) {
+    for (Stmt.Catch clause : analysis.catches()) {
+      if (analysis.loopOf(clause) != loop
+          || !analysis.goesRoundAgain(clause, loop)
+          || clause.types().stream().allMatch(t -> NOTHING_SENT.contains(t.name()))) {
+        continue;
+      }
+      for (Node n : Nodes.sameFrame(analysis.tryOf(clause).body())) {
+        if (!(n instanceof Expr.Call call)) {
+          continue;
+        }
+        MethodModel helper = analysis.context().unit().declarationOf(call);
+        if (helper == null || helper == analysis.method() || helper.body() == null) {
+          continue;
+        }
+        MethodAnalysis helperAnalysis = analysis.calleeAnalysis(helper);
+        String queue = helperAnalysis == null ? null : putsBackBeforeRethrow(helperAnalysis);
+        if (queue != null) {
+          return new Finding(
+              NAME,
+              clause.typeSpan(),
+              "This retry loop goes round after "
+                  + call.name()
+                  + "() put the item whose write failed back into "
+                  + queue
+                  + ": the next round writes it again, though the failed write may have reached"
+                  + " the peer, which then gets it twice. Drop or report an item whose write"
+                  + " failed after bytes may have left, or let the peer recognise a repeat (an"
+                  + " idempotency key, a sequence number)",
+              List.of());
+        }
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The queue field a method puts an item back into, before it rethrows, when the write of the item
+   * (taken from that queue) fails; or {@code null}. The put-back may be a call of a helper of the
+   * class that is handed the item ({@code tryReAddingEventToFrontOfQueue(event)}).
+   */
+  private static String putsBackBeforeRethrow(MethodAnalysis analysis) {
+    for (Stmt.Catch clause : analysis.catches()) {
+      List<Node> handler = Nodes.sameFrame(clause.body());
+      if (!Flow.leaves(clause.body()) || handler.stream().noneMatch(n -> n instanceof Stmt.Throw)) {
+        continue;
+      }
+      boolean writes = false;
+      for (Node n : Nodes.sameFrame(analysis.tryOf(clause).body())) {
+        writes |=
+            n instanceof Expr.Call call
+                && (call.name().startsWith("write") || REQUEST_SENDS.matches(call.name()));
+      }
+      if (!writes) {
+        continue;
+      }
+      for (Node n : handler) {
+        if (!(n instanceof Expr.Call call)) {
+          continue;
+        }
+        for (Expr arg : call.args()) {
+          String queue = arg instanceof Expr.Name item ? takenFrom(analysis, item) : null;
+          if (queue != null && putsBack(analysis, call, queue)) {
+            return queue;
+          }
+        }
+      }
+    }
+    return null;
+  }
+
+  /** The queue field a local's item was taken from ({@code event = deque.takeFirst()}). */
+  private static String takenFrom(MethodAnalysis analysis, Expr.Name item) {
+    if (item.qualifier() != null || item.kind() != Expr.NameKind.LOCAL) {
+      return null;
+    }
+    for (Expr value : analysis.valuesOf(item.name())) {
+      if (value instanceof Expr.Call take
+          && TAKES.contains(take.name())
+          && take.receiver() instanceof Expr.Name queue
+          && queue.kind() == Expr.NameKind.FIELD) {
+        return queue.name();
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Whether a call puts an item back into the queue field: directly ({@code deque.offerFirst(e)}),
+   * or through a method of the class whose body does so with its parameter.
+   */
+  @SuppressWarnings("ReferenceEquality") // the index hands out one model per method
+  private static boolean putsBack(MethodAnalysis analysis, Expr.Call call, String queue) {
+    if (isEnqueueOn(call, queue)) {
+      return true;
+    }
+    MethodModel helper = analysis.context().unit().declarationOf(call);
+    if (helper == null || helper == analysis.method() || helper.body() == null) {
+      return false;
+    }
+    for (Node n : Nodes.sameFrame(helper.body())) {
+      if (n instanceof Expr.Call inner && isEnqueueOn(inner, queue)) {
+        for (Expr arg : inner.args()) {
+          if (arg instanceof Expr.Name name
+              && helper.params().stream().anyMatch(p -> p.name().equals(name.name()))) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  private static boolean isEnqueueOn(Expr.Call call, String queue) {
+    return CallNames.ENQUEUES.contains(call.name())
+        && call.receiver() instanceof Expr.Name receiver
+        && receiver.kind() == Expr.NameKind.FIELD
+        && receiver.name().equals(queue);
+  }
+
+  /**
+   * Whether a call is handed the failure being handled ({@code onErrorResume.apply(exception,
+   * written)} in a failure handler): a recovery, not the operation the retry repeats.
+   */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  private static boolean handedTheFailure(MethodAnalysis analysis, Expr.Call call) {
+    Set<String> failures = new java.util.HashSet<>();
+    for (Node p = analysis.parent(call); p != null; p = analysis.parent(p)) {
+      if (p instanceof Stmt.Catch clause) {
+        failures.add(clause.parameter());
+      }
+      if (p instanceof Expr.Lambda lambda
+          && analysis.parent(lambda) instanceof Expr.Call handler
+          && !lambda.params().isEmpty()) {
+        if (FAILURE_HANDLERS.contains(handler.name())) {
+          failures.add(lambda.params().get(0));
+        } else if (CallNames.COMPLETION_CALLBACKS.contains(handler.name())
+            && lambda.params().size() > 1) {
+          failures.add(lambda.params().get(1));
+        }
+      }
+    }
+    for (Expr arg : call.args()) {
+      if (arg instanceof Expr.Name name
+          && name.qualifier() == null
+          && failures.contains(name.name())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Calls that register a handler run only on a failure, whatever comes before the handler. */
+  private static final Set<String> FAILURE_HANDLERS =
+      Set.of("onErrorResume", "onErrorResumeNext", "exceptionally", "exceptionallyCompose");
+
+  /**
+   * Calls in a failure handler that is not the first argument: {@code
+   * onErrorResume(Exception.class, err -> ..)}, where a filter of the failures comes first. (A
+   * handler that is the first argument is found by {@link DelayedRetries#inFailureLambdas}.)
+   */
+  private static List<Expr.Call> inTypedFailureLambdas(MethodAnalysis analysis) {
+    List<Expr.Call> found = new ArrayList<>();
+    for (Node n : analysis.bodyNodes()) {
+      if (!(n instanceof Expr.Call handler)
+          || !FAILURE_HANDLERS.contains(handler.name())
+          || handler.args().size() < 2
+          || !(handler.args().get(handler.args().size() - 1) instanceof Expr.Lambda lambda)) {
+        continue;
+      }
+      for (Node m : Nodes.sameFrame(lambda.body())) {
+        if (m instanceof Expr.Call call) {
+          found.add(call);
+        }
+      }
+    }
+    return found;
   }
 
   /**
@@ -442,6 +1071,21 @@ public final class NonIdempotentRetryRule implements Rule {
           || !receiverIsRetryEngine(call.receiver())) {
         continue;
       }
+      String invocation = handedInvocation(call);
+      if (invocation != null && !asksAnywhere(analysis, analysis.method())) {
+        findings.add(
+            new Finding(
+                NAME,
+                call.nameSpan(),
+                "This has a retry engine run again the invocation it is handed ("
+                    + invocation
+                    + ") after a failure that can come after the request was sent, and nothing"
+                    + " asks whether the operation may be repeated: a write that timed out may have"
+                    + " committed, and the retry applies it again. Retry only idempotent operations"
+                    + " here (an isIdempotent check, an idempotency key)",
+                List.of()));
+        continue;
+      }
       for (Expr arg : call.args()) {
         if (!(arg instanceof Expr.Lambda lambda)) {
           continue;
@@ -476,6 +1120,44 @@ public final class NonIdempotentRetryRule implements Rule {
     return findings;
   }
 
+  /** Calls by which a retry engine re-runs an invocation: {@code retry.invoke(op, params, ..)}. */
+  private static final Set<String> INVOCATION_RUNS =
+      Set.of("invoke", "execute", "call", "perform", "doInvoke", "doExecute");
+
+  /**
+   * The invocation handed in that a retry engine is given to run again, not as a lambda but as the
+   * invocation itself or its parts ({@code retry.invoke(invocation.getOperation(),
+   * invocation.getParams(), exchange)}, on a {@code Retryable retry}): a parameter of the project's
+   * or a library's own type, or a getter on one. Returns how to name it, or {@code null}.
+   */
+  private static String handedInvocation(Expr.Call call) {
+    if (!INVOCATION_RUNS.contains(call.name())
+        || isLookup(call.receiver().type())
+        || isJdkValue(call.receiver().type())
+        // Work handed as a lambda or a method reference is judged by what it does (below).
+        || call.args().stream()
+            .anyMatch(a -> a instanceof Expr.Lambda || a instanceof Expr.Other)) {
+      return null;
+    }
+    for (Expr arg : call.args()) {
+      Expr handed = arg;
+      if (arg instanceof Expr.Call getter
+          && getter.args().isEmpty()
+          && getter.receiver() instanceof Expr.Name) {
+        handed = getter.receiver();
+      }
+      if (handed instanceof Expr.Name name
+          && name.qualifier() == null
+          && name.kind() == Expr.NameKind.PARAMETER
+          && name.type().isKnown()
+          && isHandedRequest(name)
+          && !CALLBACK.matcher(name.type().simpleName()).matches()) {
+        return name.name();
+      }
+    }
+    return null;
+  }
+
   /**
    * A write inside a lambda handed to a method of the project that retries ({@code retry(attempt ->
    * rest.url(url).body(json).post())}, where {@code retry} holds the retry loop that runs the
@@ -485,8 +1167,11 @@ public final class NonIdempotentRetryRule implements Rule {
   private static List<Finding> writesHandedToRetryingHelper(
       MethodAnalysis analysis, RuleConfig config) {
     List<Finding> findings = new ArrayList<>();
-    if (REPEATABLE_OPERATION.matcher(analysis.method().name()).matches()) {
-      return findings; // revoke(leaseId), renewSelf(..), createOrUpdateRole(..): the same again
+    if (REPEATABLE_OPERATION.matcher(analysis.method().name()).matches()
+        || READ_NAMED.matcher(analysis.method().name()).matches()) {
+      // revoke(leaseId), renewSelf(..), createOrUpdateRole(..): the same again; lookupWrap(..):
+      // a read carried by a POST.
+      return findings;
     }
     for (Node n : Nodes.preOrder(analysis.method().body())) {
       if (!(n instanceof Expr.Call helper)
@@ -636,10 +1321,12 @@ public final class NonIdempotentRetryRule implements Rule {
       return null; // work put back on a queue: what runs again is not an operation handed in
     }
     String operation = null;
+    Expr.Call operationCall = null;
     boolean throwsNothingChecked = false;
     for (Node n : analysis.loopLevel(loop)) {
       if (n instanceof Expr.Call call && operation == null) {
         operation = opaqueOperation(analysis, loop, call);
+        operationCall = operation == null ? null : call;
         throwsNothingChecked = operation != null && throwsNothingChecked(call);
       }
       if ((n instanceof Expr.Call call
@@ -651,26 +1338,38 @@ public final class NonIdempotentRetryRule implements Rule {
         return null;
       }
     }
-    if (operation == null) {
+    if (operation == null || capAsksAboutOperation(analysis, loop)) {
       return null;
     }
+    Stmt.Catch decision = null;
+    TypeRef after = null;
     for (Stmt.Catch clause : analysis.catches()) {
       if (analysis.loopOf(clause) != loop || !analysis.goesRoundAgain(clause, loop)) {
         continue;
       }
-      TypeRef after = null;
+      TypeRef retried = null;
       for (TypeRef type : clause.types()) {
         // A Supplier or Runnable throws no checked exception: an InterruptedException caught
         // around supplier.get() comes from the sleep before it, when nothing was sent.
         if (!NOTHING_SENT.contains(type.name())
             && !isLocalFailure(type)
             && !(throwsNothingChecked && isCheckedException(type))) {
-          after = type;
+          retried = type;
         }
       }
-      if (after == null) {
+      if (retried == null) {
         continue;
       }
+      // The clause around the operation decides its retry; another clause that goes round (a
+      // failed health check before the send) stands in only when none does.
+      boolean aroundOperation = guards(analysis, clause, operationCall);
+      if (decision == null || (aroundOperation && !guards(analysis, decision, operationCall))) {
+        decision = clause;
+        after = retried;
+      }
+    }
+    if (decision != null) {
+      Stmt.Catch clause = decision;
       return new Finding(
           NAME,
           clause.typeSpan(),
@@ -686,6 +1385,45 @@ public final class NonIdempotentRetryRule implements Rule {
           List.of());
     }
     return null;
+  }
+
+  /** Whether a catch clause's try block holds the call. */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  private static boolean guards(MethodAnalysis analysis, Stmt.Catch clause, Expr.Call call) {
+    return call != null
+        && Nodes.preOrder(analysis.tryOf(clause).body()).stream().anyMatch(n -> n == call);
+  }
+
+  /**
+   * Whether the loop's bound is read from what the operation says of itself: a local in the loop's
+   * condition computed from its method or its idempotency ({@code tryCount =
+   * url.getMethodParameter(request.getMethodName(), .., "retries", 0)}). The retries are then the
+   * operation's own, declared per method (none by default), not the engine's blanket choice.
+   */
+  private static boolean capAsksAboutOperation(MethodAnalysis analysis, LoopInfo loop) {
+    if (loop.condition() == null) {
+      return false;
+    }
+    for (Node n : Nodes.sameFrame(loop.condition())) {
+      if (!(n instanceof Expr.Name bound)
+          || bound.qualifier() != null
+          || bound.kind() != Expr.NameKind.LOCAL) {
+        continue;
+      }
+      for (Expr value : analysis.valuesOf(bound.name())) {
+        for (Node m : Nodes.sameFrame(value)) {
+          if ((m instanceof Expr.Call call
+                  && ASKS_IDEMPOTENCY.matches(call.name())
+                  && !asksOnlyAboutFailure(analysis, call))
+              || (m instanceof Expr.Name name
+                  && name.kind() != Expr.NameKind.TYPE
+                  && ASKS_IDEMPOTENCY.matches(name.name()))) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
   }
 
   /**
@@ -839,7 +1577,7 @@ public final class NonIdempotentRetryRule implements Rule {
         && (!call.name().equals("get") || call.args().isEmpty())) {
       return receiver.name() + copied + "." + call.name() + "(..)";
     }
-    if (!REQUEST_SENDS.matches(call.name())
+    if (!(REQUEST_SENDS.matches(call.name()) || writesToConnection(call))
         || handsOutcomeToCallback(call)
         || returnsFutureUnawaited(analysis, call)
         || READ_NAMED.matcher(call.name()).matches()) {
@@ -902,6 +1640,28 @@ public final class NonIdempotentRetryRule implements Rule {
       }
     }
     return true;
+  }
+
+  /**
+   * A write onto a connection: a call named {@code write..} handed a socket ({@code
+   * writeEvent(socket, outputStream, event)}). Bytes that left before the failure may have reached
+   * the peer; written again on a new connection, the peer gets them twice.
+   */
+  private static boolean writesToConnection(Expr.Call call) {
+    if (!call.name().startsWith("write")) {
+      return false;
+    }
+    for (Expr arg : call.args()) {
+      TypeRef type = arg.type();
+      if (type.isSubtypeOf("java.net.Socket")
+          || type.isSubtypeOf("java.nio.channels.SocketChannel")
+          || type.simpleName().equals("Socket")
+          || type.simpleName().equals("SSLSocket")
+          || type.simpleName().equals("SocketChannel")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Names of arguments that receive an operation's outcome later: a callback, a listener. */
@@ -1037,7 +1797,14 @@ public final class NonIdempotentRetryRule implements Rule {
     if (known != null) {
       return known;
     }
-    if (isBuiltRequestSend(call)) {
+    // An HTTP client interface's method declared as a POST or PATCH (Retrofit, JAX-RS and
+    // MicroProfile REST clients): @POST("api/v2/write") Call<Void> postWrite(..).
+    for (String method : WRITE_METHODS) {
+      if (call.method().hasAnnotation(method)) {
+        return "an HTTP " + method;
+      }
+    }
+    if (isBuiltRequestSend(analysis, call)) {
       return "an HTTP " + call.name().toUpperCase(Locale.ROOT);
     }
     if (call.method().hasAnnotation("NonIdempotent")) {
@@ -1058,15 +1825,27 @@ public final class NonIdempotentRetryRule implements Rule {
 
   /**
    * A request builder's own send, by name: {@code rest.url(url).header(..).body(json).post()} (a
-   * client's fluent request whose last step sends it as a POST or PATCH, without arguments).
+   * client's fluent request whose last step sends it as a POST or PATCH, without arguments). The
+   * builder may be a local the chain was assigned to ({@code Rest rest = new Rest().url(url);
+   * rest.post()}).
    */
-  private static boolean isBuiltRequestSend(Expr.Call call) {
-    if (!(call.name().equals("post") || call.name().equals("patch")) || !call.args().isEmpty()) {
+  private static boolean isBuiltRequestSend(MethodAnalysis analysis, Expr.Call call) {
+    if (!(call.name().equals("post") || call.name().equals("patch"))
+        || !call.args().isEmpty()
+        || call.receiver() == null) {
       return false;
     }
-    for (Expr e = call.receiver(); e instanceof Expr.Call step; e = step.receiver()) {
-      if (REQUEST_STEPS.contains(step.name()) && !step.args().isEmpty()) {
-        return true;
+    List<Expr> builders =
+        call.receiver() instanceof Expr.Name local
+                && local.qualifier() == null
+                && local.kind() == Expr.NameKind.LOCAL
+            ? analysis.origins(local)
+            : List.of(call.receiver());
+    for (Expr builder : builders) {
+      for (Expr e = builder; e instanceof Expr.Call step; e = step.receiver()) {
+        if (REQUEST_STEPS.contains(step.name()) && !step.args().isEmpty()) {
+          return true;
+        }
       }
     }
     return false;
