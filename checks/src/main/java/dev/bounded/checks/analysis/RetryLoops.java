@@ -1113,7 +1113,10 @@ final class RetryLoops {
       if (n instanceof Expr.Call call
           && ((ITEM_CALLS.contains(call.name()) && !call.name().equals("accept"))
               || (call.name().equals("poll") && call.args().isEmpty())
-              || (ITEM_SHAPE.matches(call.name()) && call.args().isEmpty() && !namesADelay(call))
+              || (ITEM_SHAPE.matches(call.name())
+                  && call.args().isEmpty()
+                  && !namesADelay(call)
+                  && !RANDOM_DRAWS.contains(call.name()))
               || isRemovalFromFront(call))) {
         return true;
       }
@@ -1881,8 +1884,25 @@ final class RetryLoops {
   }
 
   private static boolean isItemFetch(Expr.Call call) {
-    return ITEM_SHAPE.matches(call.name()) && !NOT_AN_ITEM.matches(call.name());
+    return ITEM_SHAPE.matches(call.name())
+        && !NOT_AN_ITEM.matches(call.name())
+        && !RANDOM_DRAWS.contains(call.name());
   }
+
+  /**
+   * A random source's draws ({@code random.nextLong()}, {@code RandomShift.instance().nextInt()}):
+   * a fresh value, not the next item of what the loop walks.
+   */
+  private static final Set<String> RANDOM_DRAWS =
+      Set.of(
+          "nextInt",
+          "nextLong",
+          "nextDouble",
+          "nextFloat",
+          "nextGaussian",
+          "nextBoolean",
+          "nextBytes",
+          "nextExponential");
 
   /** Calls that look at the first element of a collection without taking it. */
   private static final Set<String> PEEKS =
@@ -1997,9 +2017,7 @@ final class RetryLoops {
       }
     }
     for (Expr fetch : fetches) {
-      if (fetch instanceof Expr.Call call
-          && ITEM_SHAPE.matches(call.name())
-          && !NOT_AN_ITEM.matches(call.name())) {
+      if (fetch instanceof Expr.Call call && isItemFetch(call)) {
         return true;
       }
     }
