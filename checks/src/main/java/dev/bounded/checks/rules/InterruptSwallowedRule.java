@@ -51,7 +51,8 @@ public final class InterruptSwallowedRule implements Rule {
           || Interrupts.isWakeUpInOwnWorker(analysis, clause)
           || Interrupts.exitsProcess(clause.body())
           || InterruptRetriedRule.retryingLoop(analysis, clause) != null
-          || InterruptRetriedRule.retriesFromCallback(analysis, clause)) {
+          || InterruptRetriedRule.retriesFromCallback(analysis, clause)
+          || InterruptRetriedRule.retriesBySelfCallAfterWait(analysis, clause)) {
         continue;
       }
       String what =
