@@ -595,7 +595,9 @@ final class Interrupts {
         return true; // a helper that rethrows it as an interrupt: rethrowIfInterrupt(e)
       } else if (n instanceof Expr.Call call && rethrowsWhatItIsGiven(analysis, call, e)) {
         return true; // a sneaky throw: Utils.throwAsUnchecked(e) is throw (E) t
-      } else if (n instanceof Expr.Call call && PROPAGATING_CALLS.contains(call.name())) {
+      } else if (n instanceof Expr.Call call
+          && PROPAGATING_CALLS.contains(call.name())
+          && !causeOfNewWrapper(analysis, call)) {
         // Handed to a failure callback; not when wrapped in an exception that does not say
         // interrupted, which loses the interrupt as throwing that wrapper would.
         for (Expr arg : call.args()) {
@@ -634,6 +636,79 @@ final class Interrupts {
       }
     }
     return false;
+  }
+
+  /**
+   * Whether a call sets the exception as the cause of a wrapper built here that does not say
+   * interrupted ({@code SQLException sx = new SQLException("Pool wait interrupted."); sx.initCause(ex);
+   * throw sx;}): the same wrap as {@code new SQLException(.., ex)}, not a hand-over. A wrapper
+   * that says interrupted ({@code new InterruptedIOException().initCause(e)}) keeps the fact.
+   */
+  private static boolean causeOfNewWrapper(MethodAnalysis analysis, Expr.Call call) {
+    if (!call.name().equals("initCause")) {
+      return false;
+    }
+    List<Expr> wrappers = new ArrayList<>();
+    if (call.receiver() instanceof Expr.New created) {
+      wrappers.add(created);
+    } else if (call.receiver() instanceof Expr.Name local
+        && local.qualifier() == null
+        && local.isVariable(local.name())) {
+      wrappers.addAll(analysis.valuesOf(local.name()));
+    }
+    if (wrappers.isEmpty()) {
+      return false;
+    }
+    for (Expr wrapper : wrappers) {
+      if (!(wrapper instanceof Expr.New) || isInterruptTyped(wrapper)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Whether the clause restores the flag only under a switch that does not test the interrupt:
+   * every statement of the handler that restores it is an {@code if} without {@code else} whose
+   * condition reads neither the exception nor the thread's state ({@code if
+   * (getPoolProperties().getPropagateInterruptState()) { Thread.currentThread().interrupt(); }}).
+   * With the switch off, as by default, the interrupt is lost.
+   */
+  static boolean restoresOnlyUnderSwitch(MethodAnalysis analysis, Stmt.Catch clause) {
+    boolean guarded = false;
+    for (Stmt statement : clause.body().statements()) {
+      if (!restoresFlag(analysis, statement)) {
+        continue;
+      }
+      if (!(statement instanceof Stmt.If check)
+          || check.otherwise() != null
+          || Nodes.mentions(check.condition(), clause.parameter())) {
+        return false;
+      }
+      if (StopFlags.checksStop(check.condition())) {
+        return false; // if (!stopping): the owner's own interrupt is not restored, by design
+      }
+      boolean readsSetting = false;
+      for (Node n : Nodes.preOrder(check.condition())) {
+        if (n instanceof Expr.InstanceOf
+            || (n instanceof Expr.Call test
+                && (test.name().equals("isInterrupted")
+                    || test.name().equals("interrupted")
+                    || test.name().equals("currentThread")))) {
+          return false;
+        }
+        if (n instanceof Expr.Call getter
+            && getter.args().isEmpty()
+            && (getter.name().startsWith("get") || getter.name().startsWith("is"))) {
+          readsSetting = true;
+        }
+      }
+      if (!readsSetting) {
+        return false;
+      }
+      guarded = true;
+    }
+    return guarded;
   }
 
   /**
