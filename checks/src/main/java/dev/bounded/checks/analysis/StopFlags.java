@@ -178,8 +178,9 @@ public final class StopFlags {
   }
 
   /**
-   * Whether a {@code throw} of a new exception lands, before it leaves the loop, in a clause of an
-   * enclosing try (the throw in its body) that takes the type and can complete normally.
+   * Whether the throw statement {@code thrown}, of a new exception, lands, before it leaves the
+   * loop, in a clause of an enclosing try (the throw in its body) that takes the type and can
+   * complete normally.
    */
   @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
   private static boolean caughtAndRetried(

@@ -640,9 +640,10 @@ final class Interrupts {
 
   /**
    * Whether a call sets the exception as the cause of a wrapper built here that does not say
-   * interrupted ({@code SQLException sx = new SQLException("Pool wait interrupted."); sx.initCause(ex);
-   * throw sx;}): the same wrap as {@code new SQLException(.., ex)}, not a hand-over. A wrapper
-   * that says interrupted ({@code new InterruptedIOException().initCause(e)}) keeps the fact.
+   * interrupted ({@code SQLException sx = new SQLException("Pool wait interrupted.");
+   * sx.initCause(ex); throw sx;}): the same wrap as {@code new SQLException(.., ex)}, not a
+   * hand-over. A wrapper that says interrupted ({@code new InterruptedIOException().initCause(e)})
+   * keeps the fact.
    */
   private static boolean causeOfNewWrapper(MethodAnalysis analysis, Expr.Call call) {
     if (!call.name().equals("initCause")) {
