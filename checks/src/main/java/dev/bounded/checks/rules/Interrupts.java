@@ -756,7 +756,9 @@ final class Interrupts {
         handed = callee.params().get(i).name();
       }
     }
-    return handed != null && returnsOnlyWrappers(callee.body(), handed);
+    return handed != null
+        && returnsOnlyWrappers(
+            analysis.context().unit().contextOf(callee).unit(), callee.body(), handed);
   }
 
   /**
@@ -765,7 +767,7 @@ final class Interrupts {
    * IOException)} is not taken by an interrupt. A helper that names interrupts at all may treat
    * them apart.
    */
-  private static boolean returnsOnlyWrappers(Stmt.Block body, String param) {
+  private static boolean returnsOnlyWrappers(UnitIndex unit, Stmt.Block body, String param) {
     List<Node> skipped = new ArrayList<>();
     boolean returns = false;
     for (Node n : Nodes.sameFrame(body)) {
@@ -775,10 +777,7 @@ final class Interrupts {
               && call.name().toLowerCase(Locale.ROOT).contains("interrupt"))) {
         return false;
       }
-      if (n instanceof Stmt.If check
-          && check.condition() instanceof Expr.InstanceOf test
-          && isVariable(test.expr(), param)
-          && !isInterruptSupertype(test.tested())) {
+      if (n instanceof Stmt.If check && testsOtherType(unit, check.condition(), param)) {
         skipped.addAll(Nodes.sameFrame(check.then()));
       }
       if (n instanceof Stmt.Return returned && !containsIdentity(skipped, n)) {
@@ -789,6 +788,46 @@ final class Interrupts {
       }
     }
     return returns;
+  }
+
+  /**
+   * Whether a condition holds only for an exception of a type an interrupt is not: {@code param
+   * instanceof IOException}; the same test on its cause ({@code param.getCause() instanceof
+   * HystrixBadRequestException}: an {@code InterruptedException} has none); or a call to a helper
+   * whose source is seen and whose body is only such a test of its parameter ({@code
+   * shouldNotBeWrapped(e)} returning {@code underlying instanceof ExceptionNotWrappedByHystrix}).
+   */
+  private static boolean testsOtherType(UnitIndex unit, Expr condition, String param) {
+    if (condition instanceof Expr.InstanceOf test) {
+      return isParamOrCause(test.expr(), param) && !isInterruptSupertype(test.tested());
+    }
+    if (!(condition instanceof Expr.Call helper) || helper.args().size() != 1) {
+      return false;
+    }
+    MethodModel callee = unit.declarationInProject(helper);
+    if (callee == null
+        || callee.body() == null
+        || callee.params().size() != 1
+        || !isParamOrCause(helper.args().get(0), param)
+        || callee.body().statements().size() != 1
+        || !(callee.body().statements().get(0) instanceof Stmt.Return returned)
+        || !(returned.value() instanceof Expr.InstanceOf test)) {
+      return false;
+    }
+    return isVariable(test.expr(), callee.params().get(0).name())
+        && !isInterruptSupertype(test.tested());
+  }
+
+  /** {@code e}, or its cause ({@code e.getCause()}, {@code e.getCause().getCause()}). */
+  private static boolean isParamOrCause(Expr expr, String param) {
+    Expr e = expr;
+    while (e instanceof Expr.Call cause
+        && cause.name().equals("getCause")
+        && cause.args().isEmpty()
+        && cause.receiver() != null) {
+      e = cause.receiver();
+    }
+    return isVariable(e, param);
   }
 
   @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
