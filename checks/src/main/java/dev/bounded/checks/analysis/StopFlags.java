@@ -3,6 +3,7 @@ package dev.bounded.checks.analysis;
 import dev.bounded.checks.model.Expr;
 import dev.bounded.checks.model.Node;
 import dev.bounded.checks.model.Stmt;
+import dev.bounded.checks.model.TypeRef;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -144,11 +145,71 @@ public final class StopFlags {
     for (Node n : analysis.loopLevel(loop)) {
       if (n instanceof Stmt.If check
           && checksStop(check.condition())
-          && (Flow.leaves(check.then()) || guardsReschedule(analysis, loop, check))) {
+          && ((Flow.leaves(check.then()) && !caughtInLoop(analysis, loop, check.then()))
+              || guardsReschedule(analysis, loop, check))) {
         conditions.add(check.condition());
       }
     }
     return conditions;
+  }
+
+  /**
+   * Whether a branch leaves only by throwing exceptions that a clause inside the loop catches and
+   * goes round from ({@code if (!isRunning()) { throw new IllegalStateException("not connected");
+   * }} in the try of a retry loop whose {@code catch (Throwable e)} sleeps and goes round): the
+   * check then starts the next attempt, it does not end the loop.
+   */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  private static boolean caughtInLoop(MethodAnalysis analysis, LoopInfo loop, Stmt branch) {
+    boolean threw = false;
+    for (Node n : Nodes.sameFrame(branch)) {
+      if (n instanceof Stmt.Return || n instanceof Stmt.Break) {
+        return false;
+      }
+      if (n instanceof Stmt.Throw thrown) {
+        if (!(thrown.value() instanceof Expr.New created)
+            || !caughtAndRetried(analysis, loop, thrown, created.type())) {
+          return false;
+        }
+        threw = true;
+      }
+    }
+    return threw;
+  }
+
+  /**
+   * Whether the throw statement {@code thrown}, of a new exception, lands, before it leaves the
+   * loop, in a clause of an enclosing try (the throw in its body) that takes the type and can
+   * complete normally.
+   */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  private static boolean caughtAndRetried(
+      MethodAnalysis analysis, LoopInfo loop, Node thrown, TypeRef type) {
+    Node child = thrown;
+    for (Node p = analysis.parent(thrown);
+        p != null && p != loop.node() && !(p instanceof Expr.Lambda);
+        p = analysis.parent(p)) {
+      if (p instanceof Stmt.Try t && t.body() == child) {
+        for (Stmt.Catch clause : t.catches()) {
+          if (catchesType(clause, type)) {
+            return Flow.canCompleteNormally(clause.body());
+          }
+        }
+      }
+      child = p;
+    }
+    return false;
+  }
+
+  /** Whether a clause takes an exception of {@code type}: {@code Throwable}, or a supertype. */
+  private static boolean catchesType(Stmt.Catch clause, TypeRef type) {
+    for (TypeRef caught : clause.types()) {
+      if (caught.name().equals("java.lang.Throwable")
+          || (type.isKnown() && caught.isSupertypeOf(type.name()))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static boolean guardsReschedule(MethodAnalysis analysis, LoopInfo loop, Stmt.If check) {

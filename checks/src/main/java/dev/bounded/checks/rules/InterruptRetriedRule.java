@@ -91,7 +91,71 @@ public final class InterruptRetriedRule implements Rule {
                 List.of()));
       }
     }
+    for (Stmt.Catch clause : analysis.catches()) {
+      if (retriesBySelfCallAfterWait(analysis, clause)) {
+        findings.add(
+            new Finding(
+                NAME,
+                reportedSpan(clause),
+                (Interrupts.restoresFlag(clause.body())
+                        ? "This wait restores the interrupt flag and then calls "
+                        : "This wait swallows InterruptedException and then calls ")
+                    + analysis.method().name()
+                    + "(..) again: a retry by recursion that goes on after the thread was asked"
+                    + " to stop. Leave on interrupt instead of calling the method again",
+                List.of()));
+      }
+    }
     return findings;
+  }
+
+  /**
+   * Whether the clause catches the interrupt of a wait ({@code Thread.sleep(5)}) that the method
+   * follows, once the clause completes, by calling itself ({@code try { Thread.sleep(5); } catch
+   * (Exception e) { } return getCurrentBucket();}): a wait-and-retry by recursion, and the clause
+   * lets it go on after an interrupt. {@link InterruptSwallowedRule} leaves such clauses to this
+   * rule.
+   */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  static boolean retriesBySelfCallAfterWait(MethodAnalysis analysis, Stmt.Catch clause) {
+    if (analysis.loopOf(clause) != null
+        || analysis.enclosingLambda(clause) != null
+        || !Flow.canCompleteNormally(clause.body())
+        || !Interrupts.receivesInterrupt(analysis, clause, true)
+        || Interrupts.propagates(analysis, clause)
+        || Interrupts.propagatesAsInterrupt(analysis, clause)
+        || Interrupts.remembersInterrupt(analysis, clause)) {
+      return false;
+    }
+    Stmt.Try t = analysis.tryOf(clause);
+    boolean waits = false;
+    for (Node n : Nodes.sameFrame(t.body())) {
+      if (n instanceof Expr.Call call && CallNames.SLEEPS.contains(call.name())) {
+        waits = true;
+      }
+    }
+    if (!waits || !(analysis.parent(t) instanceof Stmt.Block block)) {
+      return false;
+    }
+    boolean after = false;
+    for (Stmt statement : block.statements()) {
+      if (statement == t) {
+        after = true;
+        continue;
+      }
+      if (!after) {
+        continue;
+      }
+      for (Node n : Nodes.sameFrame(statement)) {
+        if (n instanceof Expr.Call call && analysis.isSelfCall(call)) {
+          return true;
+        }
+      }
+      if (!Flow.canCompleteNormally(statement)) {
+        return false;
+      }
+    }
+    return false;
   }
 
   /**

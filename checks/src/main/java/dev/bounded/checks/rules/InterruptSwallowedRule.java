@@ -44,14 +44,16 @@ public final class InterruptSwallowedRule implements Rule {
     List<Finding> findings = new ArrayList<>();
     for (Stmt.Catch clause : analysis.catches()) {
       if (!Interrupts.receivesInterrupt(analysis, clause)
-          || Interrupts.restoresFlag(analysis, clause.body())
+          || (Interrupts.restoresFlag(analysis, clause.body())
+              && !Interrupts.restoresOnlyUnderSwitch(analysis, clause))
           || Interrupts.propagates(analysis, clause)
           || Interrupts.remembersInterrupt(analysis, clause)
           || Interrupts.endsTask(analysis, clause)
           || Interrupts.isWakeUpInOwnWorker(analysis, clause)
           || Interrupts.exitsProcess(clause.body())
           || InterruptRetriedRule.retryingLoop(analysis, clause) != null
-          || InterruptRetriedRule.retriesFromCallback(analysis, clause)) {
+          || InterruptRetriedRule.retriesFromCallback(analysis, clause)
+          || InterruptRetriedRule.retriesBySelfCallAfterWait(analysis, clause)) {
         continue;
       }
       String what =

@@ -595,7 +595,9 @@ final class Interrupts {
         return true; // a helper that rethrows it as an interrupt: rethrowIfInterrupt(e)
       } else if (n instanceof Expr.Call call && rethrowsWhatItIsGiven(analysis, call, e)) {
         return true; // a sneaky throw: Utils.throwAsUnchecked(e) is throw (E) t
-      } else if (n instanceof Expr.Call call && PROPAGATING_CALLS.contains(call.name())) {
+      } else if (n instanceof Expr.Call call
+          && PROPAGATING_CALLS.contains(call.name())
+          && !causeOfNewWrapper(analysis, call)) {
         // Handed to a failure callback; not when wrapped in an exception that does not say
         // interrupted, which loses the interrupt as throwing that wrapper would.
         for (Expr arg : call.args()) {
@@ -634,6 +636,80 @@ final class Interrupts {
       }
     }
     return false;
+  }
+
+  /**
+   * Whether a call sets the exception as the cause of a wrapper built here that does not say
+   * interrupted ({@code SQLException sx = new SQLException("Pool wait interrupted.");
+   * sx.initCause(ex); throw sx;}): the same wrap as {@code new SQLException(.., ex)}, not a
+   * hand-over. A wrapper that says interrupted ({@code new InterruptedIOException().initCause(e)})
+   * keeps the fact.
+   */
+  private static boolean causeOfNewWrapper(MethodAnalysis analysis, Expr.Call call) {
+    if (!call.name().equals("initCause")) {
+      return false;
+    }
+    List<Expr> wrappers = new ArrayList<>();
+    if (call.receiver() instanceof Expr.New created) {
+      wrappers.add(created);
+    } else if (call.receiver() instanceof Expr.Name local
+        && local.qualifier() == null
+        && local.isVariable(local.name())) {
+      wrappers.addAll(analysis.valuesOf(local.name()));
+    }
+    if (wrappers.isEmpty()) {
+      return false;
+    }
+    for (Expr wrapper : wrappers) {
+      if (!(wrapper instanceof Expr.New) || isInterruptTyped(wrapper)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Whether the clause restores the flag only under a switch that does not test the interrupt:
+   * every statement of the handler that restores it is an {@code if} without {@code else} whose
+   * condition reads neither the exception nor the thread's state ({@code if
+   * (getPoolProperties().getPropagateInterruptState()) { Thread.currentThread().interrupt(); }}).
+   * With the switch off, as by default, the interrupt is lost.
+   */
+  static boolean restoresOnlyUnderSwitch(MethodAnalysis analysis, Stmt.Catch clause) {
+    boolean guarded = false;
+    for (Stmt statement : clause.body().statements()) {
+      if (!restoresFlag(analysis, statement)) {
+        continue;
+      }
+      if (!(statement instanceof Stmt.If check)
+          || check.otherwise() != null
+          || Nodes.mentions(check.condition(), clause.parameter())) {
+        return false;
+      }
+      if (StopFlags.checksStop(check.condition())) {
+        return false; // if (!stopping): the owner's own interrupt is not restored, by design
+      }
+      boolean readsSetting = false;
+      for (Node n : Nodes.preOrder(check.condition())) {
+        if (n instanceof Expr.InstanceOf
+            || (n instanceof Expr.Call test
+                && (test.name().equals("isInterrupted")
+                    || test.name().equals("interrupted")
+                    || test.name().equals("currentThread")))) {
+          return false;
+        }
+        if (n instanceof Expr.Call getter
+            && getter.args().isEmpty()
+            && (getter.name().startsWith("get") || getter.name().startsWith("is"))) {
+          readsSetting = true;
+        }
+      }
+      if (!readsSetting) {
+        return false;
+      }
+      guarded = true;
+    }
+    return guarded;
   }
 
   /**
@@ -680,7 +756,9 @@ final class Interrupts {
         handed = callee.params().get(i).name();
       }
     }
-    return handed != null && returnsOnlyWrappers(callee.body(), handed);
+    return handed != null
+        && returnsOnlyWrappers(
+            analysis.context().unit().contextOf(callee).unit(), callee.body(), handed);
   }
 
   /**
@@ -689,7 +767,7 @@ final class Interrupts {
    * IOException)} is not taken by an interrupt. A helper that names interrupts at all may treat
    * them apart.
    */
-  private static boolean returnsOnlyWrappers(Stmt.Block body, String param) {
+  private static boolean returnsOnlyWrappers(UnitIndex unit, Stmt.Block body, String param) {
     List<Node> skipped = new ArrayList<>();
     boolean returns = false;
     for (Node n : Nodes.sameFrame(body)) {
@@ -699,10 +777,7 @@ final class Interrupts {
               && call.name().toLowerCase(Locale.ROOT).contains("interrupt"))) {
         return false;
       }
-      if (n instanceof Stmt.If check
-          && check.condition() instanceof Expr.InstanceOf test
-          && isVariable(test.expr(), param)
-          && !isInterruptSupertype(test.tested())) {
+      if (n instanceof Stmt.If check && testsOtherType(unit, check.condition(), param)) {
         skipped.addAll(Nodes.sameFrame(check.then()));
       }
       if (n instanceof Stmt.Return returned && !containsIdentity(skipped, n)) {
@@ -713,6 +788,46 @@ final class Interrupts {
       }
     }
     return returns;
+  }
+
+  /**
+   * Whether a condition holds only for an exception of a type an interrupt is not: {@code param
+   * instanceof IOException}; the same test on its cause ({@code param.getCause() instanceof
+   * HystrixBadRequestException}: an {@code InterruptedException} has none); or a call to a helper
+   * whose source is seen and whose body is only such a test of its parameter ({@code
+   * shouldNotBeWrapped(e)} returning {@code underlying instanceof ExceptionNotWrappedByHystrix}).
+   */
+  private static boolean testsOtherType(UnitIndex unit, Expr condition, String param) {
+    if (condition instanceof Expr.InstanceOf test) {
+      return isParamOrCause(test.expr(), param) && !isInterruptSupertype(test.tested());
+    }
+    if (!(condition instanceof Expr.Call helper) || helper.args().size() != 1) {
+      return false;
+    }
+    MethodModel callee = unit.declarationInProject(helper);
+    if (callee == null
+        || callee.body() == null
+        || callee.params().size() != 1
+        || !isParamOrCause(helper.args().get(0), param)
+        || callee.body().statements().size() != 1
+        || !(callee.body().statements().get(0) instanceof Stmt.Return returned)
+        || !(returned.value() instanceof Expr.InstanceOf test)) {
+      return false;
+    }
+    return isVariable(test.expr(), callee.params().get(0).name())
+        && !isInterruptSupertype(test.tested());
+  }
+
+  /** {@code e}, or its cause ({@code e.getCause()}, {@code e.getCause().getCause()}). */
+  private static boolean isParamOrCause(Expr expr, String param) {
+    Expr e = expr;
+    while (e instanceof Expr.Call cause
+        && cause.name().equals("getCause")
+        && cause.args().isEmpty()
+        && cause.receiver() != null) {
+      e = cause.receiver();
+    }
+    return isVariable(e, param);
   }
 
   @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
