@@ -179,6 +179,7 @@ final class RetryLoops {
       }
       if (evidence.contains(Evidence.RETRYING_CATCH)
           && evidence.contains(Evidence.EXITS_ON_SUCCESS)
+          && !leavesOnlyOnMatch(analysis, loop)
           && (overNodes
               || (triesEachInTurn(analysis, loop, walk, level)
                   && !overAlternatives(analysis, walk)))) {
@@ -189,6 +190,7 @@ final class RetryLoops {
       if (evidence.contains(Evidence.CAUGHT_IN_HELPER)
           && evidence.contains(Evidence.EXITS_ON_SUCCESS)
           && !overAlternatives(analysis, walk)
+          && !leavesOnlyOnMatch(analysis, loop)
           && triesEachThroughHelper(analysis, loop, walk, level, overNodes)) {
         evidence.add(Evidence.FAILOVER);
       }
@@ -976,6 +978,62 @@ final class RetryLoops {
       }
     }
     return false;
+  }
+
+  /**
+   * Whether every jump that leaves the loop outside its catch clauses sits under a test that
+   * compares two values the code computes ({@code if (address.equals(node.address.getAddress()))
+   * return true;}, {@code if (h.name.equals(node.host.name)) ..}): the walk looks for a match among
+   * the elements (a peer whose resolved address is a known node's), it does not fail an operation
+   * over to the next one. A comparison with a literal or a constant ({@code "OK".equals(reply)})
+   * checks an outcome: a success exit.
+   */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  private static boolean leavesOnlyOnMatch(MethodAnalysis analysis, LoopInfo loop) {
+    boolean any = false;
+    for (Node n : Nodes.sameFrame(loop.body())) {
+      if (!(n instanceof Stmt.Return || n instanceof Stmt.Break)
+          || analysis.isInCatchBody(n, loop.node())) {
+        continue;
+      }
+      boolean matched = false;
+      Node child = n;
+      for (Node p = analysis.parent(n);
+          p != null && p != loop.node();
+          child = p, p = analysis.parent(p)) {
+        if (p instanceof Stmt.If check
+            && check.then() == child
+            && comparesValues(check.condition())) {
+          matched = true;
+          break;
+        }
+      }
+      if (!matched) {
+        return false;
+      }
+      any = true;
+    }
+    return any;
+  }
+
+  /** Whether a condition calls {@code equals} on two computed values (no literal, no constant). */
+  private static boolean comparesValues(Expr condition) {
+    for (Node n : Nodes.sameFrame(condition)) {
+      if (n instanceof Expr.Call call
+          && (call.name().equals("equals") || call.name().equals("equalsIgnoreCase"))
+          && call.receiver() != null
+          && call.args().size() == 1
+          && isComputed(call.receiver())
+          && isComputed(call.args().get(0))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean isComputed(Expr expr) {
+    return !(expr instanceof Expr.Literal)
+        && !(expr instanceof Expr.Name name && NamePattern.isConstantName(name.name()));
   }
 
   /**
