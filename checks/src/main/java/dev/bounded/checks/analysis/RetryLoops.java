@@ -179,9 +179,19 @@ final class RetryLoops {
       }
       if (evidence.contains(Evidence.RETRYING_CATCH)
           && evidence.contains(Evidence.EXITS_ON_SUCCESS)
+          && !leavesOnlyOnMatch(analysis, loop)
           && (overNodes
               || (triesEachInTurn(analysis, loop, walk, level)
                   && !overAlternatives(analysis, walk)))) {
+        evidence.add(Evidence.FAILOVER);
+      }
+      // The same failover with the attempt in a helper that catches its own failure ({@code
+      // for (Uri resolved : resolvedList) { tryToConnect(resolved); if (isConnected()) break; }}).
+      if (evidence.contains(Evidence.CAUGHT_IN_HELPER)
+          && evidence.contains(Evidence.EXITS_ON_SUCCESS)
+          && !overAlternatives(analysis, walk)
+          && !leavesOnlyOnMatch(analysis, loop)
+          && triesEachThroughHelper(analysis, loop, walk, level, overNodes)) {
         evidence.add(Evidence.FAILOVER);
       }
     }
@@ -911,13 +921,150 @@ final class RetryLoops {
     for (Node n : level) {
       MethodModel helper = helperCalled(analysis, loop, n);
       if (helper != null
-          && (StopFlags.conditionChecksStop(loop) || decidesRound(analysis, (Expr.Call) n, loop))
+          && (StopFlags.conditionChecksStop(loop)
+              || decidesRound(analysis, (Expr.Call) n, loop)
+              || failsOverThrough(analysis, loop, (Expr.Call) n))
           && !swallowingClauses(analysis, helper).isEmpty()) {
         return true;
       }
     }
     return false;
   }
+
+  /**
+   * Whether a walk hands each element to the helper and leaves on success, so that a failure the
+   * helper swallows sends the walk on to the next element: a failover whose attempt is the helper
+   * ({@code for (Uri resolved : resolvedList) { tryToConnect(cur, resolved); if (isConnected()) {
+   * break; } }}). The helper's result need not be tested: the loop's own success exit decides.
+   */
+  private static boolean failsOverThrough(MethodAnalysis analysis, LoopInfo loop, Expr.Call call) {
+    Walk walk = walk(loop);
+    return walk != null
+        && handsElement(call, walk)
+        && !QUESTION.matcher(call.name()).matches()
+        && !overAlternatives(analysis, walk)
+        && !leavesWhatever(analysis, call, loop)
+        && exitsOnSuccess(analysis, loop);
+  }
+
+  /**
+   * Whether a statement after the call in its block leaves the loop on every path ({@code if
+   * (url.equals(reported)) { probe(url); break; }}): the walk stops after this attempt whatever its
+   * outcome, so a failure sends it nowhere.
+   */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  private static boolean leavesWhatever(MethodAnalysis analysis, Expr.Call call, LoopInfo loop) {
+    Node child = call;
+    for (Node p = analysis.parent(call);
+        p != null && p != loop.node();
+        child = p, p = analysis.parent(p)) {
+      if (p instanceof Stmt.Block block) {
+        boolean after = false;
+        for (Stmt statement : block.statements()) {
+          if (after && (statement instanceof Stmt.Break || statement instanceof Stmt.Return)) {
+            return true;
+          }
+          after |= statement == child;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static boolean handsElement(Expr.Call call, Walk walk) {
+    for (Expr arg : call.args()) {
+      if (Nodes.mentions(arg, walk.element().name())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether every jump that leaves the loop outside its catch clauses sits under a test that
+   * compares two values the code computes ({@code if (address.equals(node.address.getAddress()))
+   * return true;}, {@code if (h.name.equals(node.host.name)) ..}): the walk looks for a match among
+   * the elements (a peer whose resolved address is a known node's), it does not fail an operation
+   * over to the next one. A comparison with a literal or a constant ({@code "OK".equals(reply)})
+   * checks an outcome: a success exit.
+   */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  private static boolean leavesOnlyOnMatch(MethodAnalysis analysis, LoopInfo loop) {
+    boolean any = false;
+    for (Node n : Nodes.sameFrame(loop.body())) {
+      if (!(n instanceof Stmt.Return || n instanceof Stmt.Break)
+          || analysis.isInCatchBody(n, loop.node())) {
+        continue;
+      }
+      boolean matched = false;
+      Node child = n;
+      for (Node p = analysis.parent(n);
+          p != null && p != loop.node();
+          child = p, p = analysis.parent(p)) {
+        if (p instanceof Stmt.If check
+            && check.then() == child
+            && comparesValues(check.condition())) {
+          matched = true;
+          break;
+        }
+      }
+      if (!matched) {
+        return false;
+      }
+      any = true;
+    }
+    return any;
+  }
+
+  /** Whether a condition calls {@code equals} on two computed values (no literal, no constant). */
+  private static boolean comparesValues(Expr condition) {
+    for (Node n : Nodes.sameFrame(condition)) {
+      if (n instanceof Expr.Call call
+          && (call.name().equals("equals") || call.name().equals("equalsIgnoreCase"))
+          && call.receiver() != null
+          && call.args().size() == 1
+          && isComputed(call.receiver())
+          && isComputed(call.args().get(0))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean isComputed(Expr expr) {
+    return !(expr instanceof Expr.Literal)
+        && !(expr instanceof Expr.Name name && NamePattern.isConstantName(name.name()));
+  }
+
+  /**
+   * Whether a walk tries each element in turn through a helper ({@link #triesEachInTurn} one call
+   * deep): a call at the loop's level hands the element to a helper of the unit that swallows its
+   * failure, over nodes or with a clause that catches an I/O failure or any exception. A helper
+   * named for a question ({@code isPriority(uri)}, {@code compareURIs(candidate, uri)}, {@code
+   * matches..}, {@code contains..}) tests each element: the walk searches, it does not fail over.
+   */
+  private static boolean triesEachThroughHelper(
+      MethodAnalysis analysis, LoopInfo loop, Walk walk, List<Node> level, boolean overNodes) {
+    for (Node n : level) {
+      MethodModel helper = helperCalled(analysis, loop, n);
+      if (helper == null
+          || !handsElement((Expr.Call) n, walk)
+          || QUESTION.matcher(helper.name()).matches()) {
+        continue;
+      }
+      for (Stmt.Catch clause : swallowingClauses(analysis, helper)) {
+        if (overNodes || catchesTransportFailures(clause)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** Names of methods that answer a question about what they are given. */
+  private static final java.util.regex.Pattern QUESTION =
+      java.util.regex.Pattern.compile(
+          "(is|has|can|compare|equals|matches|contains|same)([A-Z_]\\w*)?");
 
   /**
    * The other method of the unit, with a body, that a node at the loop's level calls outside the
@@ -1040,10 +1187,16 @@ final class RetryLoops {
    * Whether a clause of a helper without loops catches its attempt's failure and lets the caller's
    * loop go round: see {@link #catchesInHelper}.
    */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
   static boolean swallowsAttemptFailure(MethodAnalysis helper, Stmt.Catch clause) {
-    return helper.method().body() != null
-        && isAttemptHelper(helper.method().body())
-        && swallows(helper, helper.tryOf(clause), clause);
+    if (helper.method().body() == null || !isAttemptHelper(helper.method().body())) {
+      return false;
+    }
+    Stmt.Try t = helper.tryOf(clause);
+    // A clause in a lambda of the helper ({@code () -> { try { softPing(); } catch (Exception e)
+    // {} }}, a timer's task) catches a failure of that task, not of the helper's attempt.
+    return Nodes.sameFrame(helper.method().body()).stream().anyMatch(n -> n == t)
+        && swallows(helper, t, clause);
   }
 
   /**
