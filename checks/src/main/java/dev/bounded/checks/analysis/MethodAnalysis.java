@@ -754,9 +754,13 @@ public final class MethodAnalysis {
           continue;
         }
         for (Node n : callerAnalysis.loopLevel(loop)) {
+          // A call the loop leaves after whatever its outcome ({@code saveNewEnvelope(..);
+          // break;}) is no attempt the loop repeats, even when another helper's failure
+          // makes it go round.
           if (n instanceof Expr.Call call
               && context.unit().declarationOf(call) == method
-              && !callerAnalysis.isInCatchBody(n, loop.node())) {
+              && !callerAnalysis.isInCatchBody(n, loop.node())
+              && !RetryLoops.leavesWhatever(callerAnalysis, call, loop)) {
             found.add(loop);
             break;
           }

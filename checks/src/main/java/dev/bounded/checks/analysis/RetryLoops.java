@@ -948,16 +948,20 @@ final class RetryLoops {
   }
 
   /**
-   * Whether a statement after the call in its block leaves the loop on every path ({@code if
-   * (url.equals(reported)) { probe(url); break; }}): the walk stops after this attempt whatever its
-   * outcome, so a failure sends it nowhere.
+   * Whether the loop is left after the call whatever its outcome: the call is part of a {@code
+   * return} or {@code throw} ({@code return readSession(item);}), or a statement after it in its
+   * block leaves ({@code if (url.equals(reported)) { probe(url); break; }}). A failure the callee
+   * swallows then sends the loop nowhere.
    */
   @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
-  private static boolean leavesWhatever(MethodAnalysis analysis, Expr.Call call, LoopInfo loop) {
+  static boolean leavesWhatever(MethodAnalysis analysis, Expr.Call call, LoopInfo loop) {
     Node child = call;
     for (Node p = analysis.parent(call);
         p != null && p != loop.node();
         child = p, p = analysis.parent(p)) {
+      if (p instanceof Stmt.Return || p instanceof Stmt.Throw) {
+        return true;
+      }
       if (p instanceof Stmt.Block block) {
         boolean after = false;
         for (Stmt statement : block.statements()) {
