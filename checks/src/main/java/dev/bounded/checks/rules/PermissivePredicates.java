@@ -4,6 +4,7 @@ import dev.bounded.checks.analysis.LoopInfo;
 import dev.bounded.checks.analysis.MethodAnalysis;
 import dev.bounded.checks.analysis.Nodes;
 import dev.bounded.checks.model.Expr;
+import dev.bounded.checks.model.Finding;
 import dev.bounded.checks.model.MethodModel;
 import dev.bounded.checks.model.Node;
 import dev.bounded.checks.model.SourceContext;
@@ -51,6 +52,32 @@ final class PermissivePredicates {
    * @param caught the broad type the retry loop catches
    */
   record Match(Expr.Call call, MethodModel callee, TypeRef caught) {}
+
+  /**
+   * The findings of {@code rule} at every call {@link #find} returns: the call retries every
+   * failure of the caught type, with {@code consequence} saying what that retries besides the
+   * transient failures.
+   */
+  static List<Finding> findings(
+      String rule, MethodAnalysis analysis, Predicate<TypeRef> broad, String consequence) {
+    List<Finding> findings = new ArrayList<>();
+    for (Match match : find(analysis, broad)) {
+      findings.add(
+          new Finding(
+              rule,
+              match.call().nameSpan(),
+              "This call retries every "
+                  + match.caught().simpleName()
+                  + ": "
+                  + match.callee().name()
+                  + " leaves what to retry to a predicate, and the one it is given here (or by the"
+                  + " overload called) accepts every failure (e -> true), so "
+                  + consequence
+                  + ". Pass a predicate that names the transient failures",
+              List.of()));
+    }
+    return findings;
+  }
 
   /**
    * Returns the calls of the method that hand a retry loop of the project a predicate accepting

@@ -49,22 +49,13 @@ public final class UnclassifiedExceptionRetryRule implements Rule {
       String type = match.typeName().substring("java.lang.".length());
       findings.add(new Finding(NAME, match.typeSpan(), message(analysis, match, type), List.of()));
     }
-    for (PermissivePredicates.Match match :
-        PermissivePredicates.find(analysis, type -> BROAD_CATCHES.contains(type.name()))) {
-      findings.add(
-          new Finding(
-              NAME,
-              match.call().nameSpan(),
-              "This call retries every "
-                  + match.caught().simpleName()
-                  + ": "
-                  + match.callee().name()
-                  + " leaves what to retry to a predicate, and the one it is given here (or by the"
-                  + " overload called) accepts every failure (e -> true), so programming errors"
-                  + " such as NullPointerException are retried along with transient failures. Pass"
-                  + " a predicate that names the transient failures",
-              List.of()));
-    }
+    findings.addAll(
+        PermissivePredicates.findings(
+            NAME,
+            analysis,
+            type -> BROAD_CATCHES.contains(type.name()),
+            "programming errors such as NullPointerException are retried along with transient"
+                + " failures"));
     return findings;
   }
 

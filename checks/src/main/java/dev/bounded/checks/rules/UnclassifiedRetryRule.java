@@ -69,22 +69,13 @@ public final class UnclassifiedRetryRule implements Rule {
                           + " failures you expect, and let errors end the loop";
       findings.add(new Finding(NAME, match.typeSpan(), message, fixes(analysis, match)));
     }
-    for (PermissivePredicates.Match match :
-        PermissivePredicates.find(analysis, UnclassifiedRetryRule::catchesErrors)) {
-      findings.add(
-          new Finding(
-              NAME,
-              match.call().nameSpan(),
-              "This call retries every "
-                  + match.caught().simpleName()
-                  + ": "
-                  + match.callee().name()
-                  + " leaves what to retry to a predicate, and the one it is given here (or by the"
-                  + " overload called) accepts every failure (e -> true), so OutOfMemoryError,"
-                  + " StackOverflowError and failed assertions are retried as if they were"
-                  + " transient. Pass a predicate that names the transient failures",
-              List.of()));
-    }
+    findings.addAll(
+        PermissivePredicates.findings(
+            NAME,
+            analysis,
+            UnclassifiedRetryRule::catchesErrors,
+            "OutOfMemoryError, StackOverflowError and failed assertions are retried as if they"
+                + " were transient"));
     for (Expr.Call retry : CatchAllRetries.unclassifiedCallbackRetries(analysis)) {
       findings.add(
           new Finding(
