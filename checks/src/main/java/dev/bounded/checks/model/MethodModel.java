@@ -94,12 +94,25 @@ public record MethodModel(
 
   /**
    * Tells whether this is a thread's or task's body: {@code run()} or {@code call()} without
-   * parameters. What it leaves behind when it returns, no caller reads.
+   * parameters. What it leaves behind when it returns, no caller reads. A {@code run()} that
+   * declares a checked exception is no {@code Runnable.run()} (nor a thread's or timer task's), but
+   * a method its callers wait on ({@code Shell.run() throws IOException}).
    *
    * @return {@code true} for {@code run()} and {@code call()}
    */
   public boolean isTaskBody() {
-    return params.isEmpty() && (name.equals("run") || name.equals("call"));
+    return params.isEmpty()
+        && (name.equals("call") || (name.equals("run") && !declaresCheckedException()));
+  }
+
+  private boolean declaresCheckedException() {
+    for (TypeRef type : thrown) {
+      if (type.isSubtypeOf("java.lang.Exception")
+          && !type.isSubtypeOf("java.lang.RuntimeException")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
