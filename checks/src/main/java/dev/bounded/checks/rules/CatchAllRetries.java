@@ -305,14 +305,30 @@ final class CatchAllRetries {
       if (p instanceof Stmt.If check
           && check.then() == child
           && testsWhatFailed(analysis, check.condition(), failure)
-          && (check.otherwise() == null
-              || Nodes.calls(check.otherwise()).stream()
-                  .noneMatch(CatchAllRetries::runsAgainLater))) {
+          && !retriesUnclassified(analysis, check.otherwise(), failure)) {
         return true;
       }
       child = p;
     }
     return false;
+  }
+
+  /**
+   * Whether the other branch of a test of what failed runs the work again for a failure no test
+   * chose: it retries, unless it is the next link of an else-if chain on the failure ({@code else
+   * if (t instanceof TimeoutException) retry(); else fail(t);}) whose last branch does not retry.
+   */
+  private static boolean retriesUnclassified(
+      MethodAnalysis analysis, Stmt otherwise, String failure) {
+    Stmt next = otherwise;
+    if (next instanceof Stmt.Block block && block.statements().size() == 1) {
+      next = block.statements().get(0);
+    }
+    if (next instanceof Stmt.If link && testsWhatFailed(analysis, link.condition(), failure)) {
+      return retriesUnclassified(analysis, link.otherwise(), failure);
+    }
+    return otherwise != null
+        && Nodes.calls(otherwise).stream().anyMatch(CatchAllRetries::runsAgainLater);
   }
 
   /**
