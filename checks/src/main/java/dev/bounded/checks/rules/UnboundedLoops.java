@@ -251,10 +251,6 @@ final class UnboundedLoops {
             first, stop ? Ending.STOP_FLAG : Ending.SUCCESS_ONLY, handler || reissued));
   }
 
-  /** Names of caps on attempts: {@code maxReconnectAttempts}, {@code maxNumberOfRetries}. */
-  private static final Pattern ATTEMPT_CAP =
-      Pattern.compile("(?i).*(retr|attempt|reconnect|tries).*");
-
   /** Names of time bounds: {@code timeout}, {@code deadline}. */
   private static final Pattern TIME_BOUND = Pattern.compile("(?i).*(timeout|deadline).*");
 
@@ -348,7 +344,7 @@ final class UnboundedLoops {
    * deadline, tested inside a loop.
    */
   private static boolean isCapName(MethodAnalysis analysis, Node at, String name) {
-    return ATTEMPT_CAP.matcher(name).matches()
+    return CallNames.isAttemptCapName(name)
         || (TIME_BOUND.matcher(name).matches() && analysis.innermostLoop(at) != null);
   }
 
