@@ -249,6 +249,21 @@ public final class CallNames {
     return TIMEOUT_NAME.matches(name);
   }
 
+  /** Names of caps on attempts: {@code maxReconnectAttempts}, {@code maxNumberOfRetries}. */
+  private static final java.util.regex.Pattern ATTEMPT_CAP_NAME =
+      java.util.regex.Pattern.compile("(?i).*(retr|attempt|reconnect|tries).*");
+
+  /**
+   * Tells whether a name is a cap on attempts ({@code maxReconnectAttempts}, {@code
+   * maxNumberOfRetries}, {@code reconnectLimit}): what a give-up test compares a count with.
+   *
+   * @param name a field, local or parameter name
+   * @return {@code true} if it names attempts, retries, reconnects or tries
+   */
+  public static boolean isAttemptCapName(String name) {
+    return ATTEMPT_CAP_NAME.matcher(name).matches();
+  }
+
   /**
    * Names of what a failover loop walks: nodes, addresses, replicas, servers, ... The words spare
    * the expression for the many names that hold none of them ({@code ip} stands for {@code \bip}).

@@ -218,6 +218,8 @@ final class AnalysisCache {
     static final int RETRY_HELPER = 1 << 27; // a name containing "retr": retry(attempt -> ..)
     // a catch type that takes programming errors or VM errors: Exception, Throwable, Error
     static final int UNCLASSIFIED_CATCH = 1 << 28;
+    // a cap on attempts a give-up test reads: maxReconnectAttempts, reconnectLimit
+    static final int ATTEMPT_CAP = 1 << 29;
     private static final int COMPUTED = 1 << 30;
 
     private final Names names;
@@ -320,6 +322,9 @@ final class AnalysisCache {
       if (CallNames.isRetryHelperName(name)) {
         bits |= RETRY_HELPER;
       }
+      if (CallNames.isAttemptCapName(name)) {
+        bits |= ATTEMPT_CAP;
+      }
       Integer arity = CallNames.UNTIMED_WAITS.get(name);
       if (arity != null && arity >= 0 && arity <= 0xFF) {
         bits |= UNTIMED_WAIT | arity << ARITY_SHIFT;
@@ -413,8 +418,9 @@ final class AnalysisCache {
    * deadline or timeout came into scope (a parameter or local by its type or name), or calls itself
    * with one in scope; if it grows a value ({@code *=}, {@code <<=}, {@code <<}, {@code pow}, a
    * product with a value named as a multiplier: a backoff); if a retry library's call runs inside
-   * another's lambda; or if it hands a lambda to a method of its class (which may run it under a
-   * retry library).
+   * another's lambda; if it hands a lambda to a method of its class (which may run it under a retry
+   * library); or if an {@code &&} compares with a cap on attempts ({@code maxReconnectAttempts > 0
+   * && failures >= maxReconnectAttempts}: a give-up test that may be off by default).
    *
    * <p>One instance per thread, reset for each method: the scan allocates nothing per node.
    */
@@ -589,9 +595,18 @@ final class AnalysisCache {
       return super.visitCompoundAssignment(tree, null);
     }
 
-    /** {@code base << failures}, {@code previousDelay * backOffMultiplier}: a backoff. */
+    /**
+     * {@code base << failures}, {@code previousDelay * backOffMultiplier}: a backoff; {@code
+     * maxReconnectAttempts > 0 && failures >= maxReconnectAttempts}: a give-up test that may be off
+     * by default.
+     */
     @Override
     public Void visitBinary(BinaryTree tree, Void unused) {
+      if (tree.getKind() == Tree.Kind.CONDITIONAL_AND
+          && (comparesWithCap(tree.getLeftOperand()) || comparesWithCap(tree.getRightOperand()))) {
+        relevant = true;
+        return null;
+      }
       if (tree.getKind() == Tree.Kind.LEFT_SHIFT
           || (tree.getKind() == Tree.Kind.MULTIPLY
               && (isMultiplier(tree.getLeftOperand()) || isMultiplier(tree.getRightOperand())))) {
@@ -599,6 +614,29 @@ final class AnalysisCache {
         return null;
       }
       return super.visitBinary(tree, null);
+    }
+
+    /** {@code failures >= maxReconnectAttempts}: an ordering with a name of an attempt cap. */
+    private boolean comparesWithCap(ExpressionTree operand) {
+      ExpressionTree tested = TreeInfo.skipParens((JCTree.JCExpression) operand);
+      if (!(tested instanceof BinaryTree compared)) {
+        return false;
+      }
+      switch (compared.getKind()) {
+        case LESS_THAN, LESS_THAN_EQUAL, GREATER_THAN, GREATER_THAN_EQUAL -> {}
+        default -> {
+          return false;
+        }
+      }
+      return isCapName(compared.getLeftOperand()) || isCapName(compared.getRightOperand());
+    }
+
+    private boolean isCapName(ExpressionTree operand) {
+      Name name =
+          operand instanceof IdentifierTree id
+              ? (Name) id.getName()
+              : operand instanceof MemberSelectTree select ? (Name) select.getIdentifier() : null;
+      return name != null && (names.of(name) & NameFacts.ATTEMPT_CAP) != 0;
     }
 
     /** A value named as a backoff's multiplier ({@code backOffMultiplier}). */

@@ -9,7 +9,9 @@ import dev.bounded.checks.analysis.Nodes;
 import dev.bounded.checks.model.Expr;
 import dev.bounded.checks.model.MethodModel;
 import dev.bounded.checks.model.Node;
+import dev.bounded.checks.model.SourceContext;
 import dev.bounded.checks.model.Stmt;
+import dev.bounded.checks.model.UnitIndex;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -249,10 +251,6 @@ final class UnboundedLoops {
             first, stop ? Ending.STOP_FLAG : Ending.SUCCESS_ONLY, handler || reissued));
   }
 
-  /** Names of caps on attempts: {@code maxReconnectAttempts}, {@code maxNumberOfRetries}. */
-  private static final Pattern ATTEMPT_CAP =
-      Pattern.compile("(?i).*(retr|attempt|reconnect|tries).*");
-
   /** Names of time bounds: {@code timeout}, {@code deadline}. */
   private static final Pattern TIME_BOUND = Pattern.compile("(?i).*(timeout|deadline).*");
 
@@ -346,7 +344,7 @@ final class UnboundedLoops {
    * deadline, tested inside a loop.
    */
   private static boolean isCapName(MethodAnalysis analysis, Node at, String name) {
-    return ATTEMPT_CAP.matcher(name).matches()
+    return CallNames.isAttemptCapName(name)
         || (TIME_BOUND.matcher(name).matches() && analysis.innermostLoop(at) != null);
   }
 
@@ -487,10 +485,15 @@ final class UnboundedLoops {
    * sets it.
    */
   private static Object fieldDefault(MethodAnalysis analysis, String field, int depth) {
-    if (setByConstructor(analysis, field)) {
+    MethodModel declaring = declaringMethod(analysis, field);
+    if (declaring == null) {
+      return null; // a field the class inherits, or of a class the unit does not hold
+    }
+    SourceContext context = analysis.context().unit().contextOf(declaring);
+    if (setByConstructor(analysis, declaring.owner(), field)) {
       return null; // this.maxRetries = config.maxRetries(): configured, whatever it starts as
     }
-    Expr initialiser = analysis.context().fieldInitialiser(field);
+    Expr initialiser = context.fieldInitialiser(field);
     if (initialiser != null) {
       if (CONSTANT.matcher(field).matches()) {
         Object value = defaultOf(analysis, initialiser, depth + 1);
@@ -504,18 +507,74 @@ final class UnboundedLoops {
       }
       return value;
     }
-    String type = analysis.context().fieldType(field);
+    String type = context.fieldType(field);
     if (type == null || !NUMBERS.contains(type)) {
       return null;
     }
     return 0L;
   }
 
-  /** Whether a constructor or initialiser of the method's class assigns the field. */
-  private static boolean setByConstructor(MethodAnalysis analysis, String field) {
+  /**
+   * A method of the class that declares a field the method reads: the method itself when its class
+   * declares it; else, for a method of an anonymous, local or member class ({@code new Runnable() {
+   * .. maxReconnectAttempts .. }}), a method of the enclosing class that does, looked up outward
+   * (the unit's method whose declaration holds it, or, for a member class, a method of the class
+   * its name is nested in). {@code null} if no class of the unit around the method declares it.
+   */
+  @SuppressWarnings("ReferenceEquality") // the index hands out one model per method
+  private static MethodModel declaringMethod(MethodAnalysis analysis, String field) {
+    UnitIndex unit = analysis.context().unit();
+    MethodModel method = analysis.method();
+    for (int level = 0; method != null && level < 4; level++) {
+      SourceContext context = level == 0 ? analysis.context() : unit.contextOf(method);
+      if (context.fieldType(field) != null || context.fieldInitialiser(field) != null) {
+        return method;
+      }
+      method = enclosingMethod(unit, method);
+    }
+    return null;
+  }
+
+  /**
+   * The method of the unit around a method's class: the smallest declaration that holds it (an
+   * anonymous or local class), or a method of the class a member class's name is nested in.
+   */
+  @SuppressWarnings("ReferenceEquality") // the index hands out one model per method
+  private static MethodModel enclosingMethod(UnitIndex unit, MethodModel method) {
+    if (!method.span().isKnown()) {
+      return null;
+    }
+    MethodModel around = null;
+    for (MethodModel m : unit.methods()) {
+      if (m != method
+          && m.span().isKnown()
+          && !m.span().equals(method.span())
+          && m.span().contains(method.span())
+          && (around == null || around.span().contains(m.span()))) {
+        around = m;
+      }
+    }
+    if (around != null) {
+      return around;
+    }
+    int dot = method.owner().lastIndexOf('.');
+    if (dot <= 0) {
+      return null;
+    }
+    String outer = method.owner().substring(0, dot);
+    for (MethodModel m : unit.methods()) {
+      if (m.owner().equals(outer)) {
+        return m;
+      }
+    }
+    return null;
+  }
+
+  /** Whether a constructor or initialiser of the class {@code owner} assigns the field. */
+  private static boolean setByConstructor(MethodAnalysis analysis, String owner, String field) {
     for (MethodModel m : analysis.context().unit().methods()) {
       if (!(m.isConstructor() || m.name().equals(MethodModel.INITIALISERS))
-          || !m.owner().equals(analysis.method().owner())
+          || !m.owner().equals(owner)
           || m.body() == null) {
         continue;
       }

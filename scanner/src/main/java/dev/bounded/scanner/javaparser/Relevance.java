@@ -6,6 +6,7 @@ import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.expr.AssignExpr;
 import com.github.javaparser.ast.expr.BinaryExpr;
+import com.github.javaparser.ast.expr.EnclosedExpr;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.FieldAccessExpr;
 import com.github.javaparser.ast.expr.LambdaExpr;
@@ -37,7 +38,8 @@ import java.util.function.Predicate;
  * failure); an executor created; a call that configures backoff, runs a retry library, or may wait
  * without a timeout; a lambda handed to a method of the class; a call of the method itself; a sleep
  * for a local or an own method's result; a delay grown ({@code *=}, {@code <<=}, {@code <<}, {@code
- * pow}, a product with a value named as a multiplier). Nested classes are analysed on their own.
+ * pow}, a product with a value named as a multiplier); an {@code &&} comparing with a cap on
+ * attempts (a give-up test that may be off by default). Nested classes are analysed on their own.
  */
 final class Relevance {
   private Relevance() {}
@@ -75,6 +77,30 @@ final class Relevance {
     return name != null && name.toLowerCase(Locale.ROOT).contains("multiplier");
   }
 
+  /** {@code failures >= maxReconnectAttempts}: an ordering with a name of an attempt cap. */
+  private static boolean comparesWithCap(Expression operand) {
+    Expression tested = operand;
+    while (tested instanceof EnclosedExpr enclosed) {
+      tested = enclosed.getInner();
+    }
+    if (!(tested instanceof BinaryExpr compared)) {
+      return false;
+    }
+    return switch (compared.getOperator()) {
+      case LESS, LESS_EQUALS, GREATER, GREATER_EQUALS ->
+          isCapName(compared.getLeft()) || isCapName(compared.getRight());
+      default -> false;
+    };
+  }
+
+  private static boolean isCapName(Expression operand) {
+    String name =
+        operand instanceof NameExpr id
+            ? id.getNameAsString()
+            : operand instanceof FieldAccessExpr field ? field.getNameAsString() : null;
+    return name != null && CallNames.isAttemptCapName(name);
+  }
+
   private static boolean isFailureType(String written) {
     String simple = written.substring(written.lastIndexOf('.') + 1);
     return simple.endsWith("Exception") || simple.endsWith("Error") || simple.equals("Throwable");
@@ -109,6 +135,11 @@ final class Relevance {
             && (isMultiplier(product.getLeft()) || isMultiplier(product.getRight())))
         || (node instanceof MethodCallExpr pow && pow.getNameAsString().equals("pow"))) {
       return true; // a delay grown per failure: a backoff
+    }
+    if (node instanceof BinaryExpr and
+        && and.getOperator() == BinaryExpr.Operator.AND
+        && (comparesWithCap(and.getLeft()) || comparesWithCap(and.getRight()))) {
+      return true; // maxRetries > 0 && failures >= maxRetries: a give-up test, maybe off by default
     }
     if (node instanceof MethodCallExpr call) {
       String name = call.getNameAsString();
