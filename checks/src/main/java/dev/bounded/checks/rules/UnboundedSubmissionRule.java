@@ -101,7 +101,9 @@ public final class UnboundedSubmissionRule implements Rule {
             || startsWorkers(analysis, loop, call)
             // Queued notifications; on a pool that starts a thread per task, every event
             // starts as many threads as there are listeners.
-            || (notifiesListeners(loop) && !executor.description().contains("new thread"))) {
+            || (notifiesListeners(loop)
+                && !executor.description().contains("new thread")
+                && !PER_MESSAGE.matcher(analysis.method().name()).matches())) {
           continue;
         }
         List<Fix> fixes = List.of();
@@ -203,6 +205,15 @@ public final class UnboundedSubmissionRule implements Rule {
   private static final java.util.regex.Pattern LISTENERS =
       java.util.regex.Pattern.compile(
           "(?i).*(listener|callback|observer|subscriber|watcher)s?(list|set)?");
+
+  /**
+   * Methods run once per received message ({@code onInboundMessage}, {@code onMessage}, {@code
+   * handleMessage}, {@code messageReceived}): listeners notified there get a task per message, a
+   * backlog that grows with the message rate, not with the rare events of a connection.
+   */
+  private static final java.util.regex.Pattern PER_MESSAGE =
+      java.util.regex.Pattern.compile(
+          "(?i)(on|handle|process|dispatch)\\w*messages?|\\w*messages?(received|arrived)");
 
   /**
    * Whether a for-each over the registered listeners hands each one an event ({@code for (listener
