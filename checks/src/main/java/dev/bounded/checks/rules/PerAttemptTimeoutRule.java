@@ -95,8 +95,9 @@ public final class PerAttemptTimeoutRule implements Rule {
           "ticker");
 
   /**
-   * Methods named for a pause ({@code sleep}, {@code sleepRandom}, {@code Util.sleepUninterruptibly},
-   * {@code pause}): they wait the whole amount whatever happens, whatever their parameter is named.
+   * Methods named for a pause ({@code sleep}, {@code sleepRandom}, {@code
+   * Util.sleepUninterruptibly}, {@code pause}): they wait the whole amount whatever happens,
+   * whatever their parameter is named.
    */
   private static final java.util.regex.Pattern PAUSE =
       java.util.regex.Pattern.compile("(?i)\\w*sleep\\w*|pause\\w*");

@@ -137,12 +137,11 @@ public final class UnboundedSubmissionRule implements Rule {
 
   /**
    * A call of a method of the same unit that submits one task to an unbounded executor held by a
-   * field ({@code notifyAsync(listener, event)}, whose body is {@code
-   * executorService.submit(..)}): called in a loop, it submits in the loop just as if the
-   * submission were written there. Not when the method's submission is in a loop of its own
-   * (reported there), in a lambda, guarded by a test that admits one task at a time ({@code if
-   * (scheduled.compareAndSet(false, true))}), starts a long-running worker, or goes to an executor
-   * the method creates itself.
+   * field ({@code notifyAsync(listener, event)}, whose body is {@code executorService.submit(..)}):
+   * called in a loop, it submits in the loop just as if the submission were written there. Not when
+   * the method's submission is in a loop of its own (reported there), in a lambda, guarded by a
+   * test that admits one task at a time ({@code if (scheduled.compareAndSet(false, true))}), starts
+   * a long-running worker, or goes to an executor the method creates itself.
    */
   @SuppressWarnings("ReferenceEquality") // the index hands out one model per method
   private static Helper submitsInHelper(MethodAnalysis analysis, Expr.Call call) {
