@@ -91,7 +91,7 @@ public final class UnboundedSubmissionRule implements Rule {
         String through = null;
         if (executor == null) {
           Helper helper = submitsInHelper(analysis, call);
-          if (helper == null) {
+          if (helper == null || leavesAfter(analysis, call)) {
             continue;
           }
           executor = helper.executor();
@@ -181,6 +181,29 @@ public final class UnboundedSubmissionRule implements Rule {
       return new Helper(callee.name(), executor);
     }
     return null;
+  }
+
+  /**
+   * Whether the statement after the call's leaves the loop ({@code initializeNewConnection(provider);
+   * return;} at the end of a failover's successful attempt): the call runs once per loop, not once
+   * per round.
+   */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  private static boolean leavesAfter(MethodAnalysis analysis, Expr.Call call) {
+    Stmt statement = analysis.enclosingStatement(call);
+    if (statement == null || !(analysis.parent(statement) instanceof Stmt.Block block)) {
+      return false;
+    }
+    List<Stmt> statements = block.statements();
+    for (int i = 0; i + 1 < statements.size(); i++) {
+      if (statements.get(i) == statement) {
+        Stmt next = statements.get(i + 1);
+        return next instanceof Stmt.Return
+            || next instanceof Stmt.Break
+            || next instanceof Stmt.Throw;
+      }
+    }
+    return false;
   }
 
   /** Whether the submission sits under a test that admits one task at a time. */
