@@ -94,14 +94,6 @@ public final class PerAttemptTimeoutRule implements Rule {
           "clock",
           "ticker");
 
-  /**
-   * Methods named for a pause ({@code sleep}, {@code sleepRandom}, {@code
-   * Util.sleepUninterruptibly}, {@code pause}): they wait the whole amount whatever happens,
-   * whatever their parameter is named.
-   */
-  private static final java.util.regex.Pattern PAUSE =
-      java.util.regex.Pattern.compile("(?i)\\w*sleep\\w*|pause\\w*");
-
   /** Calls that read what a deadline has left. */
   private static final NamePattern REMAINING =
       NamePattern.containing("(?i).*(remaining|timeleft).*", "remaining", "timeleft");
@@ -780,12 +772,9 @@ public final class PerAttemptTimeoutRule implements Rule {
       return new TimedMethod("", call.name(), call.args().size(), 0, 1);
     }
     // With types: an argument bound to a parameter whose name says timeout, of a call that waits
-    // (not one that computes a deadline or a duration from it, nor a pause named for one: a
-    // sleep(long timeout) always waits the whole amount, a backoff rather than a bound).
+    // (not one that computes a deadline or a duration from it).
     List<String> names = call.method().parameterNames();
-    if (names.size() == call.args().size()
-        && !TIME_VALUE.matches(call.type().simpleName())
-        && !PAUSE.matcher(call.name()).matches()) {
+    if (names.size() == call.args().size() && !TIME_VALUE.matches(call.type().simpleName())) {
       for (int i = 0; i < names.size(); i++) {
         if (TIMEOUT_PARAMETER.matches(names.get(i)) && isAmount(call.args().get(i))) {
           int unit = i + 1 < names.size() && isTimeUnit(call.args().get(i + 1)) ? i + 1 : -1;
