@@ -184,7 +184,7 @@ public final class UnboundedSubmissionRule implements Rule {
   }
 
   /**
-   * Whether the statement after the call's leaves the loop ({@code initializeNewConnection(provider);
+   * Whether the statement after the call leaves the loop ({@code initializeNewConnection(provider);
    * return;} at the end of a failover's successful attempt): the call runs once per loop, not once
    * per round.
    */
