@@ -8,7 +8,9 @@ import dev.bounded.checks.model.Edit;
 import dev.bounded.checks.model.Expr;
 import dev.bounded.checks.model.Finding;
 import dev.bounded.checks.model.Fix;
+import dev.bounded.checks.model.MethodModel;
 import dev.bounded.checks.model.Node;
+import dev.bounded.checks.model.Stmt;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -86,12 +88,22 @@ public final class UnboundedSubmissionRule implements Rule {
           continue;
         }
         Unbounded executor = unboundedTarget(analysis, call);
-        if (executor == null
-            || isBoundedBatch(analysis, loop, executor)
+        String through = null;
+        if (executor == null) {
+          Helper helper = submitsInHelper(analysis, call);
+          if (helper == null || leavesAfter(analysis, call)) {
+            continue;
+          }
+          executor = helper.executor();
+          through = helper.name();
+        }
+        if (isBoundedBatch(analysis, loop, executor)
             || startsWorkers(analysis, loop, call)
             // Queued notifications; on a pool that starts a thread per task, every event
             // starts as many threads as there are listeners.
-            || (notifiesListeners(loop) && !executor.description().contains("new thread"))) {
+            || (notifiesListeners(loop)
+                && !executor.description().contains("new thread")
+                && !PER_MESSAGE.matcher(analysis.method().name()).matches())) {
           continue;
         }
         List<Fix> fixes = List.of();
@@ -102,7 +114,9 @@ public final class UnboundedSubmissionRule implements Rule {
             new Finding(
                 NAME,
                 call.nameSpan(),
-                "Tasks are submitted in a loop to "
+                "Tasks are submitted in a loop"
+                    + (through == null ? "" : ", through " + through + "(),")
+                    + " to "
                     + executor.description()
                     + ": under load the backlog grows without bound until memory runs out, and"
                     + " the submitter never slows down. Use a bounded queue with an explicit"
@@ -114,6 +128,98 @@ public final class UnboundedSubmissionRule implements Rule {
     return findings;
   }
 
+  /** A method of the unit that submits to an unbounded executor, and that executor. */
+  private record Helper(String name, Unbounded executor) {}
+
+  /** Conditions that let one task in at a time: an atomic flag set, a permit or lock taken. */
+  private static final java.util.regex.Pattern ADMITS_ONE =
+      java.util.regex.Pattern.compile("compareAndSet|getAndSet|tryAcquire|acquire|tryLock|add");
+
+  /**
+   * A call of a method of the same unit that submits one task to an unbounded executor held by a
+   * field ({@code notifyAsync(listener, event)}, whose body is {@code executorService.submit(..)}):
+   * called in a loop, it submits in the loop just as if the submission were written there. Not when
+   * the method's submission is in a loop of its own (reported there), in a lambda, guarded by a
+   * test that admits one task at a time ({@code if (scheduled.compareAndSet(false, true))}), starts
+   * a long-running worker, or goes to an executor the method creates itself.
+   */
+  @SuppressWarnings("ReferenceEquality") // the index hands out one model per method
+  private static Helper submitsInHelper(MethodAnalysis analysis, Expr.Call call) {
+    MethodModel callee = analysis.context().unit().declarationOf(call);
+    if (callee == null || callee == analysis.method() || callee.body() == null) {
+      return null; /* Fast path: not a method of the unit. */
+    }
+    boolean submits = false;
+    for (Node n : Nodes.sameFrame(callee.body())) {
+      if (n instanceof Expr.Call inner
+          && (CallNames.SUBMISSIONS.contains(inner.name())
+              || CallNames.ASYNC_STARTS.contains(inner.name()))) {
+        submits = true;
+        break;
+      }
+    }
+    if (!submits) {
+      return null;
+    }
+    MethodAnalysis inner = analysis.calleeAnalysis(callee);
+    if (inner == null) {
+      return null;
+    }
+    for (Node n : Nodes.sameFrame(callee.body())) {
+      if (!(n instanceof Expr.Call submission)) {
+        continue;
+      }
+      Unbounded executor = unboundedTarget(inner, submission);
+      if (executor == null
+          || executor.local() != null
+          || inner.innermostLoop(submission) != null
+          || admitsOne(inner, submission)
+          || (!submission.args().isEmpty()
+              && PoolShapes.isWorker(inner, submission.args().get(0)))) {
+        continue;
+      }
+      return new Helper(callee.name(), executor);
+    }
+    return null;
+  }
+
+  /**
+   * Whether the statement after the call leaves the loop ({@code initializeNewConnection(provider);
+   * return;} at the end of a failover's successful attempt): the call runs once per loop, not once
+   * per round.
+   */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  private static boolean leavesAfter(MethodAnalysis analysis, Expr.Call call) {
+    Stmt statement = analysis.enclosingStatement(call);
+    if (statement == null || !(analysis.parent(statement) instanceof Stmt.Block block)) {
+      return false;
+    }
+    List<Stmt> statements = block.statements();
+    for (int i = 0; i + 1 < statements.size(); i++) {
+      if (statements.get(i) == statement) {
+        Stmt next = statements.get(i + 1);
+        return next instanceof Stmt.Return
+            || next instanceof Stmt.Break
+            || next instanceof Stmt.Throw;
+      }
+    }
+    return false;
+  }
+
+  /** Whether the submission sits under a test that admits one task at a time. */
+  private static boolean admitsOne(MethodAnalysis analysis, Node submission) {
+    for (Node p = analysis.parent(submission); p != null; p = analysis.parent(p)) {
+      if (p instanceof Stmt.If check) {
+        for (Node n : Nodes.sameFrame(check.condition())) {
+          if (n instanceof Expr.Call test && ADMITS_ONE.matcher(test.name()).matches()) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
   /**
    * Returns why the call's executor is unbounded, or {@code null} if it is not a submission to one.
    */
@@ -121,6 +227,15 @@ public final class UnboundedSubmissionRule implements Rule {
   private static final java.util.regex.Pattern LISTENERS =
       java.util.regex.Pattern.compile(
           "(?i).*(listener|callback|observer|subscriber|watcher)s?(list|set)?");
+
+  /**
+   * Methods run once per received message ({@code onInboundMessage}, {@code onMessage}, {@code
+   * handleMessage}, {@code messageReceived}): listeners notified there get a task per message, a
+   * backlog that grows with the message rate, not with the rare events of a connection.
+   */
+  private static final java.util.regex.Pattern PER_MESSAGE =
+      java.util.regex.Pattern.compile(
+          "(?i)(on|handle|process|dispatch)\\w*messages?|\\w*messages?(received|arrived)");
 
   /**
    * Whether a for-each over the registered listeners hands each one an event ({@code for (listener
