@@ -278,7 +278,9 @@ public final class InterruptRetriedRule implements Rule {
    * monitor or a condition, a queue's or a future's, or a call declared to throw {@code
    * InterruptedException} ({@code queue.remove(30000)}, {@code future.get(timeout, unit)}), its
    * result perhaps kept ({@code ref = queue.remove(30000)}). A worker's try that also handles what
-   * it took ({@code queue.take().run()}) is no wait retried, nor a sleep that only paces a poll.
+   * it took ({@code queue.take().run()}) is no wait retried, nor a sleep that only paces a poll,
+   * nor a helper of the unit's own that only declares the exception ({@code flushBatch()}, whose
+   * source shows what it does: work, perhaps a pacing sleep).
    */
   private static boolean waitsInTry(MethodAnalysis analysis, Stmt.Catch clause) {
     List<Stmt> statements = analysis.tryOf(clause).body().statements();
@@ -294,7 +296,8 @@ public final class InterruptRetriedRule implements Rule {
     return waited instanceof Expr.Call call
         && !CallNames.SLEEPS.contains(call.name())
         && (isInterruptibleWait(call)
-            || call.method().declaresThrowing(Interrupts.INTERRUPTED_EXCEPTION)
+            || (call.method().declaresThrowing(Interrupts.INTERRUPTED_EXCEPTION)
+                && analysis.context().unit().declarationOf(call) == null)
             || (call.name().equals("get") && call.args().size() == 2));
   }
 
