@@ -55,25 +55,37 @@ public final class InterruptRetriedRule implements Rule {
       }
       boolean restores = Interrupts.restoresFlag(clause.body());
       String message =
-          !loop.isRetryLoop() && !loop.isBackgroundRetry()
-              ? "This loop restores the interrupt flag but goes round again: its next blocking"
-                  + " call throws at once, so the interrupted thread spins instead of stopping."
-                  + " Leave the loop after restoring the flag"
-              : loop.isBackgroundRetry()
-                  ? "This background loop catches InterruptedException and goes round again: a"
-                      + " request to stop is treated like a failure to retry, and nothing it reads"
-                      + " was set before the interrupt, so the thread cannot be stopped by"
-                      + " interrupting it. Leave the loop on interrupt (restore the flag first), or"
-                      + " set the stop flag before interrupting"
-                  : restores
-                      ? "This retry loop restores the interrupt flag but goes round again: the next attempt"
-                          + " starts interrupted and fails or spins at once. Interruption means stop: leave"
-                          + " the loop after restoring the flag (RetryPolicy never retries interruption)"
-                      : "This retry loop catches InterruptedException and goes round again: a request to"
-                          + " stop is retried like a transient failure and the interrupt flag is lost, so"
-                          + " the thread cannot be cancelled. Restore the flag and leave the loop"
-                          + " (RetryPolicy never retries interruption)";
-      findings.add(new Finding(NAME, reportedSpan(clause), message, fixes(analysis, clause, loop)));
+          onlyWaitsAgain(analysis, clause, loop)
+              ? "This wait loop catches InterruptedException and waits again: the interrupted"
+                  + " thread keeps waiting as if nothing had asked it to stop, and the interrupt"
+                  + " flag is lost. Restore the flag and leave the loop"
+              : !loop.isRetryLoop() && !loop.isBackgroundRetry()
+                  ? "This loop restores the interrupt flag but goes round again: its next blocking"
+                      + " call throws at once, so the interrupted thread spins instead of stopping."
+                      + " Leave the loop after restoring the flag"
+                  : loop.isBackgroundRetry()
+                      ? "This background loop catches InterruptedException and goes round again: a"
+                          + " request to stop is treated like a failure to retry, and nothing it reads"
+                          + " was set before the interrupt, so the thread cannot be stopped by"
+                          + " interrupting it. Leave the loop on interrupt (restore the flag first), or"
+                          + " set the stop flag before interrupting"
+                      : restores
+                          ? "This retry loop restores the interrupt flag but goes round again: the next attempt"
+                              + " starts interrupted and fails or spins at once. Interruption means stop: leave"
+                              + " the loop after restoring the flag (RetryPolicy never retries interruption)"
+                          : "This retry loop catches InterruptedException and goes round again: a request to"
+                              + " stop is retried like a transient failure and the interrupt flag is lost, so"
+                              + " the thread cannot be cancelled. Restore the flag and leave the loop"
+                              + " (RetryPolicy never retries interruption)";
+      // A wait loop left by a break would run the code after it as if the wait had succeeded
+      // (take the lock, use the connection): where to leave is the author's call, no fix.
+      boolean swallowingWait = onlyWaitsAgain(analysis, clause, loop);
+      findings.add(
+          new Finding(
+              NAME,
+              reportedSpan(clause),
+              message,
+              swallowingWait ? List.of() : fixes(analysis, clause, loop)));
     }
     for (Stmt.Catch clause : analysis.catches()) {
       if (retriesFromCallback(analysis, clause)) {
@@ -206,7 +218,8 @@ public final class InterruptRetriedRule implements Rule {
     if (loop == null
         || !(loop.isRetryLoop()
             || loop.isBackgroundRetry()
-            || spinsWhenRestored(analysis, clause, loop))
+            || spinsWhenRestored(analysis, clause, loop)
+            || waitsAgainWhenSwallowed(analysis, clause, loop))
         || !Interrupts.receivesInterrupt(analysis, clause, true)
         || !analysis.goesRoundAgain(clause, loop)
         || Interrupts.remembersInterrupt(analysis, clause)
@@ -224,14 +237,75 @@ public final class InterruptRetriedRule implements Rule {
    */
   private static boolean spinsWhenRestored(
       MethodAnalysis analysis, Stmt.Catch clause, LoopInfo loop) {
-    boolean open =
-        loop.kind() == LoopInfo.Kind.WHILE
-            || loop.kind() == LoopInfo.Kind.DO_WHILE
-            || (loop.kind() == LoopInfo.Kind.FOR && loop.condition() == null);
-    return open
+    return isOpen(loop)
         && Interrupts.restoresFlag(clause.body())
         && waitsEachRound(analysis, loop)
         && !countsRounds(analysis, loop);
+  }
+
+  /**
+   * Whether the clause swallows the interrupt of the wait its try makes, in a loop that runs until
+   * a condition the interrupt does not change ({@code while (locks.contains(name)) { try { wait();
+   * } catch (InterruptedException e) { } }}): the loop waits again, so the interrupted caller keeps
+   * waiting as if nothing had asked it to stop. Not when the handler restores the flag ({@link
+   * #spinsWhenRestored}), nor when {@link InterruptSwallowedRule} would leave the clause alone (a
+   * worker's expected wake-up, a handler that hands the exception on).
+   */
+  /**
+   * Whether {@link #retryingLoop} takes the clause only as a wait that goes on after a swallowed
+   * interrupt ({@link #waitsAgainWhenSwallowed}), not as a retry: {@link InterruptSwallowedRule}
+   * still reports the lost flag there.
+   */
+  static boolean onlyWaitsAgain(MethodAnalysis analysis, Stmt.Catch clause, LoopInfo loop) {
+    return !loop.isRetryLoop()
+        && !loop.isBackgroundRetry()
+        && !spinsWhenRestored(analysis, clause, loop);
+  }
+
+  private static boolean waitsAgainWhenSwallowed(
+      MethodAnalysis analysis, Stmt.Catch clause, LoopInfo loop) {
+    return isOpen(loop)
+        && !Interrupts.restoresFlag(analysis, clause.body())
+        && waitsInTry(analysis, clause)
+        && !countsRounds(analysis, loop)
+        && !Interrupts.propagates(analysis, clause)
+        && !Interrupts.isWakeUpInOwnWorker(analysis, clause)
+        && !Interrupts.exitsProcess(clause.body());
+  }
+
+  /**
+   * Whether the clause's try block is the wait for an event alone, one statement: a wait on a
+   * monitor or a condition, a queue's or a future's, or a call declared to throw {@code
+   * InterruptedException} ({@code queue.remove(30000)}, {@code future.get(timeout, unit)}), its
+   * result perhaps kept ({@code ref = queue.remove(30000)}). A worker's try that also handles what
+   * it took ({@code queue.take().run()}) is no wait retried, nor a sleep that only paces a poll,
+   * nor a helper of the unit's own that only declares the exception ({@code flushBatch()}, whose
+   * source shows what it does: work, perhaps a pacing sleep).
+   */
+  private static boolean waitsInTry(MethodAnalysis analysis, Stmt.Catch clause) {
+    List<Stmt> statements = analysis.tryOf(clause).body().statements();
+    if (statements.size() != 1) {
+      return false;
+    }
+    Expr waited = null;
+    if (statements.get(0) instanceof Stmt.ExprStmt e) {
+      waited = e.expr() instanceof Expr.Assign a ? a.value() : e.expr();
+    } else if (statements.get(0) instanceof Stmt.LocalVar v) {
+      waited = v.init();
+    }
+    return waited instanceof Expr.Call call
+        && !CallNames.SLEEPS.contains(call.name())
+        && (isInterruptibleWait(call)
+            || (call.method().declaresThrowing(Interrupts.INTERRUPTED_EXCEPTION)
+                && analysis.context().unit().declarationOf(call) == null)
+            || (call.name().equals("get") && call.args().size() == 2));
+  }
+
+  /** A loop that runs until a condition: {@code while}, {@code do}, or {@code for} without one. */
+  private static boolean isOpen(LoopInfo loop) {
+    return loop.kind() == LoopInfo.Kind.WHILE
+        || loop.kind() == LoopInfo.Kind.DO_WHILE
+        || (loop.kind() == LoopInfo.Kind.FOR && loop.condition() == null);
   }
 
   /**
@@ -292,14 +366,18 @@ public final class InterruptRetriedRule implements Rule {
    */
   private static boolean waitsEachRound(MethodAnalysis analysis, LoopInfo loop) {
     for (Node n : analysis.loopLevel(loop)) {
-      if (n instanceof Expr.Call call
-          && (CallNames.SLEEPS.contains(call.name())
-              || (INTERRUPTIBLE_WAITS.contains(call.name())
-                  && (!call.name().equals("poll") || !call.args().isEmpty())))) {
+      if (n instanceof Expr.Call call && isInterruptibleWait(call)) {
         return true;
       }
     }
     return false;
+  }
+
+  /** A sleep or a wait that throws at once when the interrupt flag is set. */
+  private static boolean isInterruptibleWait(Expr.Call call) {
+    return CallNames.SLEEPS.contains(call.name())
+        || (INTERRUPTIBLE_WAITS.contains(call.name())
+            && (!call.name().equals("poll") || !call.args().isEmpty()));
   }
 
   private static Span reportedSpan(Stmt.Catch clause) {

@@ -1,5 +1,6 @@
 package dev.bounded.checks.rules;
 
+import dev.bounded.checks.analysis.LoopInfo;
 import dev.bounded.checks.analysis.MethodAnalysis;
 import dev.bounded.checks.model.Edit;
 import dev.bounded.checks.model.Finding;
@@ -51,7 +52,7 @@ public final class InterruptSwallowedRule implements Rule {
           || Interrupts.endsTask(analysis, clause)
           || Interrupts.isWakeUpInOwnWorker(analysis, clause)
           || Interrupts.exitsProcess(clause.body())
-          || InterruptRetriedRule.retryingLoop(analysis, clause) != null
+          || retried(analysis, clause)
           || InterruptRetriedRule.retriesFromCallback(analysis, clause)
           || InterruptRetriedRule.retriesBySelfCallAfterWait(analysis, clause)) {
         continue;
@@ -73,6 +74,16 @@ public final class InterruptSwallowedRule implements Rule {
               fix(analysis, clause)));
     }
     return findings;
+  }
+
+  /**
+   * Whether {@link InterruptRetriedRule} reports the clause as a retry of the interrupt. A wait
+   * that goes on after the swallowed interrupt is reported by both: there the lost flag is this
+   * rule's, the wait that goes on is the other's.
+   */
+  private static boolean retried(MethodAnalysis analysis, Stmt.Catch clause) {
+    LoopInfo loop = InterruptRetriedRule.retryingLoop(analysis, clause);
+    return loop != null && !InterruptRetriedRule.onlyWaitsAgain(analysis, clause, loop);
   }
 
   private static Span interruptTypeSpan(Stmt.Catch clause) {
