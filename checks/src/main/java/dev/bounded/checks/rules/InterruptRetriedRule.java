@@ -244,14 +244,6 @@ public final class InterruptRetriedRule implements Rule {
   }
 
   /**
-   * Whether the clause swallows the interrupt of the wait its try makes, in a loop that runs until
-   * a condition the interrupt does not change ({@code while (locks.contains(name)) { try { wait();
-   * } catch (InterruptedException e) { } }}): the loop waits again, so the interrupted caller keeps
-   * waiting as if nothing had asked it to stop. Not when the handler restores the flag ({@link
-   * #spinsWhenRestored}), nor when {@link InterruptSwallowedRule} would leave the clause alone (a
-   * worker's expected wake-up, a handler that hands the exception on).
-   */
-  /**
    * Whether {@link #retryingLoop} takes the clause only as a wait that goes on after a swallowed
    * interrupt ({@link #waitsAgainWhenSwallowed}), not as a retry: {@link InterruptSwallowedRule}
    * still reports the lost flag there.
@@ -262,9 +254,20 @@ public final class InterruptRetriedRule implements Rule {
         && !spinsWhenRestored(analysis, clause, loop);
   }
 
+  /**
+   * Whether the clause swallows the interrupt of the wait its try makes, in a loop that runs until
+   * a condition the interrupt does not change ({@code while (locks.contains(name)) { try { wait();
+   * } catch (InterruptedException e) { } }}): the loop waits again, so the interrupted caller keeps
+   * waiting as if nothing had asked it to stop. Not when the handler restores the flag ({@link
+   * #spinsWhenRestored}), nor when {@link InterruptSwallowedRule} would leave the clause alone (a
+   * worker's expected wake-up, a handler that hands the exception on). The clause must name {@code
+   * InterruptedException}: a broad catch around a call that only may throw it ({@code catch
+   * (Exception e)} around {@code map.put(key, decoder.decode(text))}) is no wait's handler.
+   */
   private static boolean waitsAgainWhenSwallowed(
       MethodAnalysis analysis, Stmt.Catch clause, LoopInfo loop) {
     return isOpen(loop)
+        && Interrupts.catchesDirectly(clause)
         && !Interrupts.restoresFlag(analysis, clause.body())
         && waitsInTry(analysis, clause)
         && !countsRounds(analysis, loop)
