@@ -602,6 +602,29 @@ public final class MethodAnalysis {
   }
 
   /**
+   * Returns the statement that follows the one holding {@code node} in its block ({@code return;}
+   * after {@code initializeNewConnection(provider);}).
+   *
+   * @param node a node of this method
+   * @return the next statement of the block, or {@code null} when the statement holding the node is
+   *     the block's last or is not in a block
+   */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  public Stmt statementAfter(Node node) {
+    Stmt statement = enclosingStatement(node);
+    if (statement == null || !(parent(statement) instanceof Stmt.Block block)) {
+      return null;
+    }
+    List<Stmt> statements = block.statements();
+    for (int i = 0; i + 1 < statements.size(); i++) {
+      if (statements.get(i) == statement) {
+        return statements.get(i + 1);
+      }
+    }
+    return null;
+  }
+
+  /**
    * Tells whether {@code node} lies inside the body of a catch clause, looking no higher than
    * {@code limit}.
    *

@@ -486,11 +486,7 @@ final class AnalysisCache {
 
     /** A parameter's type named like a failure: {@code Exception e}, {@code Throwable t}. */
     private boolean isFailureType(Tree type) {
-      Name name =
-          type instanceof IdentifierTree id
-              ? (Name) id.getName()
-              : type instanceof MemberSelectTree select ? (Name) select.getIdentifier() : null;
-      return name != null && (names.of(name) & NameFacts.FAILURE_TYPE) != 0;
+      return hasFact(type, NameFacts.FAILURE_TYPE);
     }
 
     private void reset(Name methodName) {
@@ -632,19 +628,25 @@ final class AnalysisCache {
     }
 
     private boolean isCapName(ExpressionTree operand) {
-      Name name =
-          operand instanceof IdentifierTree id
-              ? (Name) id.getName()
-              : operand instanceof MemberSelectTree select ? (Name) select.getIdentifier() : null;
-      return name != null && (names.of(name) & NameFacts.ATTEMPT_CAP) != 0;
+      return hasFact(operand, NameFacts.ATTEMPT_CAP);
+    }
+
+    /** Whether a name or a member select's last name ({@code a.b}: {@code b}) has the fact. */
+    private boolean hasFact(Tree tree, int fact) {
+      Name name = simpleName(tree);
+      return name != null && (names.of(name) & fact) != 0;
+    }
+
+    /** The name of an identifier, or a member select's last name; {@code null} for other trees. */
+    private static Name simpleName(Tree tree) {
+      return tree instanceof IdentifierTree id
+          ? (Name) id.getName()
+          : tree instanceof MemberSelectTree select ? (Name) select.getIdentifier() : null;
     }
 
     /** A value named as a backoff's multiplier ({@code backOffMultiplier}). */
     private static boolean isMultiplier(ExpressionTree operand) {
-      Name name =
-          operand instanceof IdentifierTree id
-              ? (Name) id.getName()
-              : operand instanceof MemberSelectTree select ? (Name) select.getIdentifier() : null;
+      Name name = simpleName(operand);
       return name != null && name.toString().toLowerCase(Locale.ROOT).contains("multiplier");
     }
 
@@ -654,10 +656,7 @@ final class AnalysisCache {
       if (created instanceof ParameterizedTypeTree generic) {
         created = generic.getType();
       }
-      Name simple =
-          created instanceof IdentifierTree id
-              ? (Name) id.getName()
-              : created instanceof MemberSelectTree select ? (Name) select.getIdentifier() : null;
+      Name simple = simpleName(created);
       if (simple != null
           && (names.of(simple) & NameFacts.FOREVER_POLICY) != 0
           && CallNames.FOREVER_POLICY_CLASSES.contains(simple.toString())) {

@@ -554,22 +554,11 @@ final class Backoffs {
    * between attempts. A {@code return} that makes a call ({@code return supplier.get();}) is the
    * next attempt.
    */
-  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
   private static boolean leavesNext(MethodAnalysis analysis, Expr.Call wait) {
-    Stmt statement = analysis.enclosingStatement(wait);
-    if (statement == null || !(analysis.parent(statement) instanceof Stmt.Block block)) {
-      return false;
-    }
-    List<Stmt> statements = block.statements();
-    for (int i = 0; i < statements.size() - 1; i++) {
-      if (statements.get(i) == statement) {
-        Stmt next = statements.get(i + 1);
-        return next instanceof Stmt.Break
-            || (next instanceof Stmt.Return ret
-                && (ret.value() == null || Nodes.calls(ret.value()).isEmpty()));
-      }
-    }
-    return false;
+    Stmt next = analysis.statementAfter(wait);
+    return next instanceof Stmt.Break
+        || (next instanceof Stmt.Return ret
+            && (ret.value() == null || Nodes.calls(ret.value()).isEmpty()));
   }
 
   /**

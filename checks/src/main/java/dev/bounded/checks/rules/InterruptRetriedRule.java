@@ -54,8 +54,9 @@ public final class InterruptRetriedRule implements Rule {
         continue;
       }
       boolean restores = Interrupts.restoresFlag(clause.body());
+      boolean swallowingWait = onlyWaitsAgain(analysis, clause, loop);
       String message =
-          onlyWaitsAgain(analysis, clause, loop)
+          swallowingWait
               ? "This wait loop catches InterruptedException and waits again: the interrupted"
                   + " thread keeps waiting as if nothing had asked it to stop, and the interrupt"
                   + " flag is lost. Restore the flag and leave the loop"
@@ -79,7 +80,6 @@ public final class InterruptRetriedRule implements Rule {
                               + " (RetryPolicy never retries interruption)";
       // A wait loop left by a break would run the code after it as if the wait had succeeded
       // (take the lock, use the connection): where to leave is the author's call, no fix.
-      boolean swallowingWait = onlyWaitsAgain(analysis, clause, loop);
       findings.add(
           new Finding(
               NAME,

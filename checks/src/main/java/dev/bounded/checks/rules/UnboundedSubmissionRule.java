@@ -188,22 +188,9 @@ public final class UnboundedSubmissionRule implements Rule {
    * return;} at the end of a failover's successful attempt): the call runs once per loop, not once
    * per round.
    */
-  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
   private static boolean leavesAfter(MethodAnalysis analysis, Expr.Call call) {
-    Stmt statement = analysis.enclosingStatement(call);
-    if (statement == null || !(analysis.parent(statement) instanceof Stmt.Block block)) {
-      return false;
-    }
-    List<Stmt> statements = block.statements();
-    for (int i = 0; i + 1 < statements.size(); i++) {
-      if (statements.get(i) == statement) {
-        Stmt next = statements.get(i + 1);
-        return next instanceof Stmt.Return
-            || next instanceof Stmt.Break
-            || next instanceof Stmt.Throw;
-      }
-    }
-    return false;
+    Stmt next = analysis.statementAfter(call);
+    return next instanceof Stmt.Return || next instanceof Stmt.Break || next instanceof Stmt.Throw;
   }
 
   /** Whether the submission sits under a test that admits one task at a time. */
