@@ -52,6 +52,7 @@ public final class InterruptSwallowedRule implements Rule {
           || Interrupts.endsTask(analysis, clause)
           || Interrupts.isWakeUpInOwnWorker(analysis, clause)
           || Interrupts.exitsProcess(clause.body())
+          || Interrupts.exitsProcessAfter(analysis, clause)
           || retried(analysis, clause)
           || InterruptRetriedRule.retriesFromCallback(analysis, clause)
           || InterruptRetriedRule.retriesBySelfCallAfterWait(analysis, clause)) {

@@ -1023,6 +1023,32 @@ final class Interrupts {
   }
 
   /**
+   * Whether the process ends right after the clause: the handler falls through and the statement
+   * that follows its {@code try} is {@code System.exit(..)} or {@code Runtime.getRuntime()
+   * .exit/halt(..)} (a command-line tool waiting for its work, then exiting). No code is left to
+   * see the flag.
+   */
+  static boolean exitsProcessAfter(MethodAnalysis analysis, Stmt.Catch clause) {
+    if (!Flow.canCompleteNormally(clause.body())) {
+      return false;
+    }
+    return analysis.statementAfter(analysis.tryOf(clause)) instanceof Stmt.ExprStmt next
+        && next.expr() instanceof Expr.Call call
+        && (call.name().equals("exit") || call.name().equals("halt"))
+        && (isNamed(call.receiver(), "System") || isRuntime(call.receiver()));
+  }
+
+  private static boolean isNamed(Expr expr, String name) {
+    return expr instanceof Expr.Name n && n.name().equals(name);
+  }
+
+  private static boolean isRuntime(Expr expr) {
+    return expr instanceof Expr.Call call
+        && call.name().equals("getRuntime")
+        && isNamed(call.receiver(), "Runtime");
+  }
+
+  /**
    * Whether the clause ends a thread's or task's body: it is in {@code run()}/{@code call()} (or a
    * lambda given to a thread or an executor) and returns, throws, or leaves every loop around it,
    * so the body ends. The interrupt has done its job: the task stopped, and no caller is left to
