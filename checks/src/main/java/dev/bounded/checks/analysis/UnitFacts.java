@@ -7,10 +7,12 @@ import dev.bounded.checks.model.Stmt;
 import dev.bounded.checks.model.UnitIndex;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -488,6 +490,18 @@ public final class UnitFacts {
         if (!n.span().isKnown() || n.span().start() > lastInterrupt) {
           continue;
         }
+        if (n instanceof Expr.Call call && !interrupts(call)) {
+          // A setter of the unit called first (instance.markShuttingDown(); instance.interrupt();)
+          // writes its fields before the interrupt too.
+          fieldsWrittenBySetter(call)
+              .forEach(
+                  (field, value) -> {
+                    flags.add(field);
+                    valuesSetBeforeInterrupt
+                        .computeIfAbsent(field, k -> new HashSet<>())
+                        .add(value);
+                  });
+        }
         String written = writtenField(n);
         if (written != null) {
           flags.add(written);
@@ -504,6 +518,35 @@ public final class UnitFacts {
       }
     }
     return flags;
+  }
+
+  /**
+   * Returns the fields a call to a method of the unit writes when that method is a setter (a body
+   * of writes to fields only: {@code markShuttingDown() { shuttingDown = true; }}), each with the
+   * literal it writes or {@link #NOT_A_LITERAL}. Empty for any other call.
+   */
+  private Map<String, Object> fieldsWrittenBySetter(Expr.Call call) {
+    MethodModel callee = unit.declarationOf(call);
+    if (callee == null || callee.body() == null || callee.body().statements().isEmpty()) {
+      return Map.of();
+    }
+    Map<String, Object> fields = new HashMap<>();
+    for (Stmt statement : callee.body().statements()) {
+      Expr expr = statement instanceof Stmt.ExprStmt expression ? expression.expr() : null;
+      String written = expr == null ? null : writtenField(expr);
+      if (written == null) {
+        return Map.of();
+      }
+      fields.put(
+          written,
+          expr instanceof Expr.Assign assign
+                  && assign.operator().equals("=")
+                  && assign.value() instanceof Expr.Literal literal
+                  && literal.value() != null
+              ? literal.value()
+              : NOT_A_LITERAL);
+    }
+    return fields;
   }
 
   /** Whether a call interrupts a thread, or makes an executor or future do so. */
