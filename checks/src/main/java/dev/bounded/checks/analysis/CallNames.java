@@ -110,10 +110,12 @@ public final class CallNames {
    * Calls and constructors that configure a retry library's backoff: Failsafe's {@code
    * withBackoff}, resilience4j's {@code ofExponentialBackoff}, Spring Retry's {@code
    * exponentialBackoff} and {@code ExponentialBackOffPolicy}, Spring's {@code FixedBackOff},
-   * Bounded's {@code random}; and Reactor's retry specs and operators ({@code Retry.backoff},
-   * {@code fixedDelay}, {@code jitter}, {@code indefinitely}, {@code repeatWhenEmpty}; its {@code
-   * retry..} operators are named for retries already); and setters that give a client a retry
-   * policy of its own (Spring's {@code setRetryTemplate}, {@code setRetryPolicy}).
+   * Bounded's {@code random}; Kafka's {@code ExponentialBackoff} and Apollo's {@code
+   * ExponentialSchedulePolicy} (library backoffs that may have no random part); and Reactor's retry
+   * specs and operators ({@code Retry.backoff}, {@code fixedDelay}, {@code jitter}, {@code
+   * indefinitely}, {@code repeatWhenEmpty}; its {@code retry..} operators are named for retries
+   * already); and setters that give a client a retry policy of its own (Spring's {@code
+   * setRetryTemplate}, {@code setRetryPolicy}).
    */
   public static final Set<String> BACKOFF_CONFIGURATION =
       Set.of(
@@ -122,6 +124,8 @@ public final class CallNames {
           "exponentialBackoff",
           "ExponentialBackOffPolicy",
           "FixedBackOff",
+          "ExponentialBackoff",
+          "ExponentialSchedulePolicy",
           "random",
           "multiplier",
           "backoff",
