@@ -110,8 +110,9 @@ public final class CallNames {
    * Calls and constructors that configure a retry library's backoff: Failsafe's {@code
    * withBackoff}, resilience4j's {@code ofExponentialBackoff}, Spring Retry's {@code
    * exponentialBackoff} and {@code ExponentialBackOffPolicy}, Spring's {@code FixedBackOff},
-   * Bounded's {@code random}; Kafka's {@code ExponentialBackoff} and Apollo's {@code
-   * ExponentialSchedulePolicy} (library backoffs that may have no random part); and Reactor's retry
+   * Bounded's {@code random}; Kafka's {@code ExponentialBackoff}, Apollo's {@code
+   * ExponentialSchedulePolicy}, Spring's {@code ExponentialBackOff} and Google HTTP client's {@code
+   * setRandomizationFactor} (library backoffs that may have no random part); and Reactor's retry
    * specs and operators ({@code Retry.backoff}, {@code fixedDelay}, {@code jitter}, {@code
    * indefinitely}, {@code repeatWhenEmpty}; its {@code retry..} operators are named for retries
    * already); and setters that give a client a retry policy of its own (Spring's {@code
@@ -126,6 +127,8 @@ public final class CallNames {
           "FixedBackOff",
           "ExponentialBackoff",
           "ExponentialSchedulePolicy",
+          "ExponentialBackOff",
+          "setRandomizationFactor",
           "random",
           "multiplier",
           "backoff",

@@ -2,11 +2,13 @@ package dev.bounded.checks.rules;
 
 import dev.bounded.checks.analysis.MethodAnalysis;
 import dev.bounded.checks.analysis.NamePattern;
+import dev.bounded.checks.analysis.Nodes;
 import dev.bounded.checks.model.Expr;
 import dev.bounded.checks.model.MethodModel;
 import dev.bounded.checks.model.Node;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Backoff types of libraries whose delays, as their sources show, have no random part in a given
@@ -24,17 +26,31 @@ import java.util.List;
  *       in any configuration.
  * </ul>
  *
- * <p>Types that jitter by default (Google HTTP client's {@code ExponentialBackOff}, Azure's {@code
- * ExponentialBackoff}, the AWS SDK's full-jitter strategies) are not here.
+ * <p>Reported where they are configured only ({@link RetryPolicyWithoutJitterRule}): Spring
+ * Framework's {@code org.springframework.util.backoff.ExponentialBackOff} without {@code
+ * setJitter(..)}, Google HTTP client's {@code ExponentialBackOff.Builder} given {@code
+ * setRandomizationFactor(0)}.
+ *
+ * <p>Types that jitter by default (Google HTTP client's {@code ExponentialBackOff} as built,
+ * Azure's {@code ExponentialBackoff}, the AWS SDK's full-jitter strategies) are not here.
  */
 final class LibraryBackoffs {
   static final String KAFKA_BACKOFF = "org.apache.kafka.common.utils.ExponentialBackoff";
   static final String APOLLO_POLICY =
       "com.ctrip.framework.apollo.core.schedule.ExponentialSchedulePolicy";
+  static final String SPRING_BACKOFF = "org.springframework.util.backoff.ExponentialBackOff";
+  static final Set<String> GOOGLE_BUILDERS =
+      Set.of(
+          "com.google.api.client.util.ExponentialBackOff.Builder",
+          "com.google.api.client.http.ExponentialBackOffPolicy.Builder");
 
   /** The packages that declare the types: their own code is not a use of them. */
   static final List<String> PACKAGES =
-      List.of("org.apache.kafka.common.utils.", "com.ctrip.framework.apollo.core.schedule.");
+      List.of(
+          "org.apache.kafka.common.utils.",
+          "com.ctrip.framework.apollo.core.schedule.",
+          "org.springframework.util.backoff.",
+          "com.google.api.client.");
 
   /**
    * Names that say a backoff is for retrying failures: of its variable or field, or of the method
@@ -87,6 +103,59 @@ final class LibraryBackoffs {
       return "Apollo's ExponentialSchedulePolicy";
     }
     return null;
+  }
+
+  /**
+   * Whether a creation is Spring's {@code ExponentialBackOff} with no random part: before Spring 7
+   * it has no jitter at all (its javadoc lists the fixed sequence of delays), from Spring 7 its
+   * jitter is 0 unless {@code setJitter(..)} gives one, here or in any method of the class (a
+   * constructor may configure the field). Its own package is the library's.
+   */
+  @SuppressWarnings("ReferenceEquality") // model nodes are compared by identity
+  static boolean isSpringWithoutJitter(MethodAnalysis analysis, Expr.New created) {
+    if (created.hasBody() || !created.type().name().equals(SPRING_BACKOFF)) {
+      return false;
+    }
+    List<Node> bodies = new ArrayList<>();
+    bodies.add(analysis.method().body());
+    String owner = analysis.method().owner();
+    for (MethodModel method : analysis.context().unit().methods()) {
+      if (owner != null && owner.equals(method.owner())) {
+        bodies.add(method.body());
+      }
+    }
+    for (Node body : bodies) {
+      for (Node n : Nodes.preOrder(body)) {
+        if (n instanceof Expr.Call call && call.name().equals("setJitter")) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Whether a call switches the random part of Google HTTP client's {@code ExponentialBackOff} off:
+   * {@code setRandomizationFactor(0)} on its builder (or the deprecated {@code
+   * ExponentialBackOffPolicy}'s, which hands it on). With a factor of 0 the randomised interval is
+   * the current interval itself; the default factor, 0.5, is jitter.
+   */
+  static boolean switchesGoogleJitterOff(Expr.Call call) {
+    if (!call.name().equals("setRandomizationFactor")
+        || call.args().size() != 1
+        || !isZero(call.args().get(0))) {
+      return false;
+    }
+    for (Expr e = call.receiver(); e != null; ) {
+      if (GOOGLE_BUILDERS.contains(e.type().name())) {
+        return true;
+      }
+      if (e instanceof Expr.New created) {
+        return GOOGLE_BUILDERS.contains(created.type().name());
+      }
+      e = e instanceof Expr.Call inner ? inner.receiver() : null;
+    }
+    return false;
   }
 
   /**

@@ -92,7 +92,9 @@ public final class RetryPolicyWithoutJitterRule implements Rule {
           "dev.bounded.runtime.",
           "reactor.",
           "org.apache.kafka.common.utils.",
-          "com.ctrip.framework.apollo.core.schedule.");
+          "com.ctrip.framework.apollo.core.schedule.",
+          "org.springframework.util.backoff.",
+          "com.google.api.client.");
 
   @Override
   public List<Finding> check(MethodAnalysis analysis, RuleConfig config) {
@@ -164,6 +166,16 @@ public final class RetryPolicyWithoutJitterRule implements Rule {
                       + " Pass withRandom = true: exponentialBackoff(initial, multiplier, max,"
                       + " true)",
                   List.of()));
+        } else if (LibraryBackoffs.switchesGoogleJitterOff(call)) {
+          findings.add(
+              new Finding(
+                  NAME,
+                  call.nameSpan(),
+                  "setRandomizationFactor(0) switches the random part of this ExponentialBackOff"
+                      + " off"
+                      + HERD
+                      + " Keep the default randomization factor (0.5), or set one above 0",
+                  List.of()));
         } else if (call.name().equals("random")
             && call.args().size() == 1
             && isOn(call, Set.of(BOUNDED_BUILDER))
@@ -180,6 +192,17 @@ public final class RetryPolicyWithoutJitterRule implements Rule {
         }
       } else if (n instanceof Expr.New created && isSpringPolicy(analysis, created)) {
         findings.add(spring(analysis, created));
+      } else if (n instanceof Expr.New created
+          && LibraryBackoffs.isSpringWithoutJitter(analysis, created)) {
+        findings.add(
+            new Finding(
+                NAME,
+                created.span(),
+                "Spring's ExponentialBackOff computes every delay with no random part (no jitter"
+                    + " before Spring 7, and a jitter of 0 unless setJitter(..) sets one)"
+                    + HERD
+                    + " Set a jitter (Spring 7: setJitter(..)), or use a backoff with full jitter",
+                List.of()));
       } else if (n instanceof Expr.New created
           && LibraryBackoffs.jitterFree(created) != null
           && LibraryBackoffs.servesRetries(analysis, created)) {
