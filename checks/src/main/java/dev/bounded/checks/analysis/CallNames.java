@@ -110,10 +110,13 @@ public final class CallNames {
    * Calls and constructors that configure a retry library's backoff: Failsafe's {@code
    * withBackoff}, resilience4j's {@code ofExponentialBackoff}, Spring Retry's {@code
    * exponentialBackoff} and {@code ExponentialBackOffPolicy}, Spring's {@code FixedBackOff},
-   * Bounded's {@code random}; and Reactor's retry specs and operators ({@code Retry.backoff},
-   * {@code fixedDelay}, {@code jitter}, {@code indefinitely}, {@code repeatWhenEmpty}; its {@code
-   * retry..} operators are named for retries already); and setters that give a client a retry
-   * policy of its own (Spring's {@code setRetryTemplate}, {@code setRetryPolicy}).
+   * Bounded's {@code random}; Kafka's {@code ExponentialBackoff}, Apollo's {@code
+   * ExponentialSchedulePolicy}, Spring's {@code ExponentialBackOff} and Google HTTP client's {@code
+   * setRandomizationFactor} (library backoffs that may have no random part); and Reactor's retry
+   * specs and operators ({@code Retry.backoff}, {@code fixedDelay}, {@code jitter}, {@code
+   * indefinitely}, {@code repeatWhenEmpty}; its {@code retry..} operators are named for retries
+   * already); and setters that give a client a retry policy of its own (Spring's {@code
+   * setRetryTemplate}, {@code setRetryPolicy}).
    */
   public static final Set<String> BACKOFF_CONFIGURATION =
       Set.of(
@@ -122,6 +125,10 @@ public final class CallNames {
           "exponentialBackoff",
           "ExponentialBackOffPolicy",
           "FixedBackOff",
+          "ExponentialBackoff",
+          "ExponentialSchedulePolicy",
+          "ExponentialBackOff",
+          "setRandomizationFactor",
           "random",
           "multiplier",
           "backoff",

@@ -25,6 +25,13 @@ import java.util.Set;
  * the runtime's backoff; or a value named {@code jitter}/{@code random}. Polling loops (no failure
  * is caught) are not reported.
  *
+ * <p>A library backoff whose source shows no random part in its configuration ({@link
+ * LibraryBackoffs}: Kafka's {@code ExponentialBackoff} with jitter 0, Apollo's {@code
+ * ExponentialSchedulePolicy}) gives a deterministic delay: a wait for it is reported as above, and
+ * where its delay is handed on after a failure without a wait the rule sees ({@code
+ * addRequest(backoff.backoff(attempts), retry, ..)} in an {@code error != null} branch), the
+ * delay's computation is reported.
+ *
  * <p>Fix, for a wait in milliseconds, microseconds or nanoseconds on an integer delay: full jitter,
  * a delay drawn uniformly from {@code [0, delay]} with {@code ThreadLocalRandom}.
  */
@@ -116,6 +123,26 @@ public final class BackoffWithoutJitterRule implements Rule {
                     + " dependency down. Use a backoff with a random part (full jitter), and a cap"
                     + " on the attempts",
                 List.of()));
+      }
+    }
+    if (findings.isEmpty()) {
+      for (Node n : analysis.bodyNodes()) {
+        if (n instanceof Expr.Call delay
+            && delay.span().isKnown()
+            && LibraryBackoffs.isJitterFreeDelay(analysis, delay)
+            && LibraryBackoffs.afterFailure(analysis, delay)) {
+          findings.add(
+              new Finding(
+                  NAME,
+                  new Span(delay.span().start(), delay.span().start()),
+                  "This retry's delay ("
+                      + analysis.context().text(delay.span())
+                      + ") comes from a backoff with no random part: clients that failed together"
+                      + " wait the same and retry together, in waves that keep the dependency"
+                      + " down. "
+                      + FULL_JITTER,
+                  List.of()));
+        }
       }
     }
     if (findings.isEmpty()) {

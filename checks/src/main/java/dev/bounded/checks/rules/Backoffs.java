@@ -1323,8 +1323,11 @@ final class Backoffs {
    * arithmetic, following local variables to their values, and calls of methods whose source the
    * frontend sees (in the unit, another file, or the only implementation of an interface's method
    * there: {@code schedulePolicy.fail()}) when each value they return is built the same way and
-   * they draw no random value, up to {@value #CALL_DEPTH} calls deep. Any other call (a policy's
-   * {@code nextDelay()} from a library) could add jitter, so it makes the delay not provably fixed.
+   * they draw no random value, up to {@value #CALL_DEPTH} calls deep. A library backoff's delay
+   * whose source shows no random part in the configuration it is built with counts too ({@link
+   * LibraryBackoffs}: Kafka's {@code ExponentialBackoff} with jitter 0, Apollo's {@code
+   * ExponentialSchedulePolicy}). Any other call (a policy's {@code nextDelay()} from a library)
+   * could add jitter, so it makes the delay not provably fixed.
    */
   static boolean isDeterministic(MethodAnalysis analysis, Expr delay) {
     return isDeterministic(analysis, delay, new HashSet<>(), CALL_DEPTH);
@@ -1368,7 +1371,8 @@ final class Backoffs {
         if (!(ARITHMETIC.contains(call.name())
                 || getter
                 || COUNTER_CALL.matches(call.name())
-                || isClockRead(call))
+                || isClockRead(call)
+                || LibraryBackoffs.isJitterFreeDelay(analysis, call))
             && !returnsDeterministic(analysis, call, depth)) {
           return false;
         }

@@ -37,7 +37,10 @@ import java.util.Set;
  *       method; {@code jitter(0)} on a {@code RetryBackoffSpec}; {@code Retry.backoff(n, min)} with
  *       no {@code maxBackoff(..)} in the method when {@code n} is {@code Long.MAX_VALUE} or a
  *       constant of at least {@value #UNCAPPED_ATTEMPTS} (Reactor's default cap is {@code
- *       Duration.ofMillis(Long.MAX_VALUE)}: none). Reactor's default jitter of 0.5 is not reported.
+ *       Duration.ofMillis(Long.MAX_VALUE)}: none). Reactor's default jitter of 0.5 is not reported;
+ *   <li>library backoffs whose delays have no random part ({@link LibraryBackoffs}): Kafka's {@code
+ *       new ExponentialBackoff(initial, multiplier, max, 0)} where its variable, field or method is
+ *       named for retrying failures, Apollo's {@code new ExponentialSchedulePolicy(lower, upper)}.
  * </ul>
  *
  * <p>Fixes: Failsafe gets {@code .withJitter(0.5)} after the backoff; Spring's policy becomes its
@@ -87,7 +90,11 @@ public final class RetryPolicyWithoutJitterRule implements Rule {
           "org.springframework.retry.",
           "org.springframework.core.retry.",
           "dev.bounded.runtime.",
-          "reactor.");
+          "reactor.",
+          "org.apache.kafka.common.utils.",
+          "com.ctrip.framework.apollo.core.schedule.",
+          "org.springframework.util.backoff.",
+          "com.google.api.client.");
 
   @Override
   public List<Finding> check(MethodAnalysis analysis, RuleConfig config) {
@@ -159,6 +166,16 @@ public final class RetryPolicyWithoutJitterRule implements Rule {
                       + " Pass withRandom = true: exponentialBackoff(initial, multiplier, max,"
                       + " true)",
                   List.of()));
+        } else if (LibraryBackoffs.switchesGoogleJitterOff(call)) {
+          findings.add(
+              new Finding(
+                  NAME,
+                  call.nameSpan(),
+                  "setRandomizationFactor(0) switches the random part of this ExponentialBackOff"
+                      + " off"
+                      + HERD
+                      + " Keep the default randomization factor (0.5), or set one above 0",
+                  List.of()));
         } else if (call.name().equals("random")
             && call.args().size() == 1
             && isOn(call, Set.of(BOUNDED_BUILDER))
@@ -175,6 +192,30 @@ public final class RetryPolicyWithoutJitterRule implements Rule {
         }
       } else if (n instanceof Expr.New created && isSpringPolicy(analysis, created)) {
         findings.add(spring(analysis, created));
+      } else if (n instanceof Expr.New created
+          && LibraryBackoffs.isSpringWithoutJitter(analysis, created)) {
+        findings.add(
+            new Finding(
+                NAME,
+                created.span(),
+                "Spring's ExponentialBackOff computes every delay with no random part (no jitter"
+                    + " before Spring 7, and a jitter of 0 unless setJitter(..) sets one)"
+                    + HERD
+                    + " Set a jitter (Spring 7: setJitter(..)), or use a backoff with full jitter",
+                List.of()));
+      } else if (n instanceof Expr.New created
+          && LibraryBackoffs.jitterFree(created) != null
+          && LibraryBackoffs.servesRetries(analysis, created)) {
+        findings.add(
+            new Finding(
+                NAME,
+                created.span(),
+                "This backoff ("
+                    + LibraryBackoffs.jitterFree(created)
+                    + ") computes every delay with no random part"
+                    + HERD
+                    + " Give it a jitter, or use a backoff with full jitter",
+                List.of()));
       }
     }
     return findings;
