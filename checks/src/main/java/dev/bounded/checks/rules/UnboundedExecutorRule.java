@@ -339,7 +339,7 @@ public final class UnboundedExecutorRule implements Rule {
     Tally tally = new Tally();
     String owner = analysis.method().owner();
     if (local != null) {
-      Set<Node> guarded = guardedNodes(analysis.method().body());
+      Set<Node> guarded = guardedNodes(analysis, analysis.method());
       Set<Node> discarded = discardedResults(analysis.method().body());
       for (Node n : analysis.bodyFrameNodes()) {
         if (!(n instanceof Expr.Name use && use.isVariable(local))) {
@@ -386,7 +386,7 @@ public final class UnboundedExecutorRule implements Rule {
             continue; // (re)assigned: this creation, or another checked where it is created
           }
           if (guarded == null) {
-            guarded = guardedNodes(method.body());
+            guarded = guardedNodes(analysis, method);
             discarded = discardedResults(method.body());
           }
           tally.add(analysis, method, guarded, discarded, use, user);
@@ -415,7 +415,7 @@ public final class UnboundedExecutorRule implements Rule {
   }
 
   /** Whether a method is of the class {@code owner}, of a class nested in it, or anonymous. */
-  private static boolean isOf(MethodModel method, String owner) {
+  static boolean isOf(MethodModel method, String owner) {
     String of = method.owner();
     return owner.isEmpty()
         || of.isEmpty()
@@ -530,7 +530,6 @@ public final class UnboundedExecutorRule implements Rule {
           // in the queue until its delay has passed.
           perCall++;
         } else {
-          other = true;
         }
         return;
       }
@@ -541,7 +540,6 @@ public final class UnboundedExecutorRule implements Rule {
       if (user instanceof Expr.Call call && PASSED_WITHOUT_TASKS.matcher(call.name()).matches()) {
         return; // logged, or handed to a helper that shuts it down: no task, no escape
       }
-      other = true;
     }
   }
 
@@ -573,7 +571,7 @@ public final class UnboundedExecutorRule implements Rule {
           continue;
         }
         if (guarded == null) {
-          guarded = guardedNodes(caller.body());
+          guarded = guardedNodes(analysis, caller);
         }
         if (!guarded.contains(call)) {
           return false;
@@ -620,7 +618,7 @@ public final class UnboundedExecutorRule implements Rule {
    * Whether a call is made on the object itself: unqualified, {@code this.put(..)} or {@code
    * Outer.this.put(..)}; {@code queue.put(entry)} is another object's method.
    */
-  private static boolean isOnItself(Expr.Call call) {
+  static boolean isOnItself(Expr.Call call) {
     return call.receiver() == null
         || (call.receiver() instanceof Expr.Name self && self.name().equals("this"));
   }
@@ -630,7 +628,7 @@ public final class UnboundedExecutorRule implements Rule {
    * itself).
    */
   @SuppressWarnings("ReferenceEquality") // methods are compared by identity
-  private static boolean calledInItsFile(MethodAnalysis analysis, MethodModel callee) {
+  static boolean calledInItsFile(MethodAnalysis analysis, MethodModel callee) {
     for (MethodModel caller : analysis.context().unit().methods()) {
       if (caller.body() == null) {
         continue;
@@ -654,13 +652,15 @@ public final class UnboundedExecutorRule implements Rule {
    * (!flag.compareAndSet(false, true)) return;} in the same block. At most one such task is queued
    * until it (or the code after it) clears the flag.
    */
-  private static Set<Node> guardedNodes(Node body) {
+  private static Set<Node> guardedNodes(MethodAnalysis analysis, MethodModel method) {
     Set<Node> guarded = Collections.newSetFromMap(new IdentityHashMap<>());
+    Node body = method.body();
     if (body == null) {
       return guarded;
     }
+    GuardBypasses.Scope scope = new GuardBypasses.Scope(analysis, method);
     for (Node n : Nodes.preOrder(body)) {
-      if (n instanceof Stmt.If test && isGuard(test.condition())) {
+      if (n instanceof Stmt.If test && isGuard(scope, test.condition())) {
         guarded.addAll(Nodes.preOrder(test.then()));
       }
       if (n instanceof Expr.Call compute
@@ -675,7 +675,7 @@ public final class UnboundedExecutorRule implements Rule {
               && test.otherwise() == null
               && test.condition() instanceof Expr.Unary not
               && not.operator().equals("!")
-              && isGuard(not.operand())
+              && isGuard(scope, not.operand())
               && exits(test.then())) {
             for (Stmt after : statements.subList(i + 1, statements.size())) {
               guarded.addAll(Nodes.preOrder(after));
@@ -707,10 +707,21 @@ public final class UnboundedExecutorRule implements Rule {
    * {@code !tasks.containsKey(key)}, {@code tasks.putIfAbsent(key, task) == null}, {@code
    * limiter.tryAcquire(..)} or {@code acquire(..)} (a rate limiter or semaphore).
    */
-  private static boolean isGuard(Expr condition) {
+  private static boolean isGuard(GuardBypasses.Scope scope, Expr condition) {
     if (condition instanceof Expr.Binary both && both.operator().equals("&&")) {
       // if (stale() && updating.compareAndSet(false, true)): the guard must hold as well
-      return isGuard(both.left()) || isGuard(both.right());
+      return isGuard(scope, both.left()) || isGuard(scope, both.right());
+    }
+    if (condition instanceof Expr.Binary either && either.operator().equals("||")) {
+      // if (force || isNewRequest): the other side lets a task past the guard, so it holds only
+      // when nothing but dead code ever sets it
+      return (isGuard(scope, either.left()) && GuardBypasses.neverSet(scope, either.right()))
+          || (isGuard(scope, either.right()) && GuardBypasses.neverSet(scope, either.left()));
+    }
+    if (condition instanceof Expr.Name local && local.kind() == Expr.NameKind.LOCAL) {
+      // boolean isNewRequest = requests.add(request); if (isNewRequest) ..
+      Expr value = GuardBypasses.soleValue(scope.method(), local);
+      return value != null && isGuard(scope, value);
     }
     if (condition instanceof Expr.Call call
         && call.receiver() != null
