@@ -783,6 +783,9 @@ public final class UnboundedExecutorRule implements Rule {
       Pattern.compile(
           "(?i)trace|debug|info|warn|warning|error|log|\\w*(shutdown|terminat|close)\\w*");
 
+  /** Classes whose object shuts down the executor it is given: {@code ShutdownExecutorTask}. */
+  private static final Pattern SHUTS_DOWN = Pattern.compile("(?i)\\w*(shut_?down|terminat)\\w*");
+
   /** A call that takes the executor and returns an executor wrapping it. */
   private static boolean isDecorating(Node parent, Node value) {
     if (!(parent instanceof Expr.Call call)
@@ -829,7 +832,11 @@ public final class UnboundedExecutorRule implements Rule {
           ? "returned by " + describe(analysis.method())
           : null;
     }
-    if (parent instanceof Expr.New created && created.args().contains(value)) {
+    if (parent instanceof Expr.New created
+        && created.args().contains(value)
+        && !SHUTS_DOWN.matcher(created.type().simpleName()).matches()) {
+      // new ShutdownExecutorServiceTask(pool): a task that shuts the executor down keeps it only
+      // until it runs, like shutdownQuietly(pool) in the method
       return "handed to a new " + created.type().simpleName();
     }
     if (parent instanceof Expr.Call call
