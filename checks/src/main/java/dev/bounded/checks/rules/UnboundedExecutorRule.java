@@ -268,15 +268,30 @@ public final class UnboundedExecutorRule implements Rule {
     if (local == null) {
       return null;
     }
+    String shutdownTask = null;
     for (Node n : analysis.bodyFrameNodes()) {
       if (n instanceof Expr.Name use && use.isVariable(local)) {
-        String kept = keptBy(analysis, analysis.parent(use), use);
+        Node user = analysis.parent(use);
+        String kept = keptBy(analysis, user, use);
         if (kept != null) {
           return kept;
         }
+        if (user instanceof Expr.New created && isShutdownTask(created)) {
+          shutdownTask = created.type().simpleName();
+        }
       }
     }
-    return null;
+    // new ShutdownExecutorServiceTask(pool): a task that shuts the executor down keeps it only until
+    // it runs, like shutdownQuietly(pool) in the method, as long as the method does nothing else
+    // with it but feed it.
+    return shutdownTask != null && !onlyFedAndShutDown(analysis, local)
+        ? "handed to a new " + shutdownTask
+        : null;
+  }
+
+  /** Whether an object made with the executor shuts it down: {@code ShutdownExecutorTask}. */
+  private static boolean isShutdownTask(Expr.New created) {
+    return SHUTS_DOWN.matcher(created.type().simpleName()).matches();
   }
 
   /** Calls that hand an executor a task. */
@@ -786,6 +801,31 @@ public final class UnboundedExecutorRule implements Rule {
   /** Classes whose object shuts down the executor it is given: {@code ShutdownExecutorTask}. */
   private static final Pattern SHUTS_DOWN = Pattern.compile("(?i)\\w*(shut_?down|terminat)\\w*");
 
+  /**
+   * Whether the method does nothing with a local executor but call it ({@code submit(..)}) and hand
+   * it to what shuts it down ({@code new ShutdownExecutorServiceTask(pool)}, {@code
+   * shutdownQuietly(pool)}): handed to any other code, it may be fed there.
+   */
+  @SuppressWarnings("ReferenceEquality") // nodes are compared by identity
+  private static boolean onlyFedAndShutDown(MethodAnalysis analysis, String local) {
+    for (Node n : analysis.bodyNodes()) {
+      if (!(n instanceof Expr.Name use && use.isVariable(local))) {
+        continue;
+      }
+      Node user = analysis.parent(use);
+      boolean fine =
+          (user instanceof Expr.Call call
+                  && (call.receiver() == use
+                      || PASSED_WITHOUT_TASKS.matcher(call.name()).matches()))
+              || (user instanceof Expr.New created && isShutdownTask(created))
+              || (user instanceof Stmt.LocalVar declared && declared.name().equals(local));
+      if (!fine) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** A call that takes the executor and returns an executor wrapping it. */
   private static boolean isDecorating(Node parent, Node value) {
     if (!(parent instanceof Expr.Call call)
@@ -834,9 +874,7 @@ public final class UnboundedExecutorRule implements Rule {
     }
     if (parent instanceof Expr.New created
         && created.args().contains(value)
-        && !SHUTS_DOWN.matcher(created.type().simpleName()).matches()) {
-      // new ShutdownExecutorServiceTask(pool): a task that shuts the executor down keeps it only
-      // until it runs, like shutdownQuietly(pool) in the method
+        && !(value instanceof Expr.Name && isShutdownTask(created))) {
       return "handed to a new " + created.type().simpleName();
     }
     if (parent instanceof Expr.Call call
