@@ -51,9 +51,10 @@ final class GuardBypasses {
   /**
    * Whether a bypass of a guard is never set by live code: a {@code boolean} parameter of a private
    * method (not a constructor) that every call on the object itself passes as {@code false}, except
-   * calls made in private methods that nothing in the file calls (dead code), also from an anonymous
-   * class or lambda inside one. {@code submitConsumeRequest(request, false)} from the API, and
-   * {@code submitConsumeRequest(request, true)} only from a {@code submitLater(..)} nothing calls.
+   * calls made in private methods that nothing in the file calls (dead code), also from an
+   * anonymous class or lambda inside one. {@code submitConsumeRequest(request, false)} from the
+   * API, and {@code submitConsumeRequest(request, true)} only from a {@code submitLater(..)}
+   * nothing calls.
    */
   static boolean neverSet(Scope scope, Expr bypass) {
     MethodModel method = scope.method();

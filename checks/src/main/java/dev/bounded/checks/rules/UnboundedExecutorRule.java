@@ -281,9 +281,9 @@ public final class UnboundedExecutorRule implements Rule {
         }
       }
     }
-    // new ShutdownExecutorServiceTask(pool): a task that shuts the executor down keeps it only until
-    // it runs, like shutdownQuietly(pool) in the method, as long as the method does nothing else
-    // with it but feed it.
+    // new ShutdownExecutorServiceTask(pool): a task that shuts the executor down keeps it only
+    // until it runs, like shutdownQuietly(pool) in the method, as long as the method does nothing
+    // else with it but feed it.
     return shutdownTask != null && !onlyFedAndShutDown(analysis, local)
         ? "handed to a new " + shutdownTask
         : null;
