@@ -545,6 +545,7 @@ public final class UnboundedExecutorRule implements Rule {
           // in the queue until its delay has passed.
           perCall++;
         } else {
+          other = true;
         }
         return;
       }
@@ -555,6 +556,7 @@ public final class UnboundedExecutorRule implements Rule {
       if (user instanceof Expr.Call call && PASSED_WITHOUT_TASKS.matcher(call.name()).matches()) {
         return; // logged, or handed to a helper that shuts it down: no task, no escape
       }
+      other = true;
     }
   }
 
