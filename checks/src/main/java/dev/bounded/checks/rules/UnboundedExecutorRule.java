@@ -268,15 +268,30 @@ public final class UnboundedExecutorRule implements Rule {
     if (local == null) {
       return null;
     }
+    String shutdownTask = null;
     for (Node n : analysis.bodyFrameNodes()) {
       if (n instanceof Expr.Name use && use.isVariable(local)) {
-        String kept = keptBy(analysis, analysis.parent(use), use);
+        Node user = analysis.parent(use);
+        String kept = keptBy(analysis, user, use);
         if (kept != null) {
           return kept;
         }
+        if (user instanceof Expr.New created && isShutdownTask(created)) {
+          shutdownTask = created.type().simpleName();
+        }
       }
     }
-    return null;
+    // new ShutdownExecutorServiceTask(pool): a task that shuts the executor down keeps it only
+    // until it runs, like shutdownQuietly(pool) in the method, as long as the method does nothing
+    // else with it but feed it.
+    return shutdownTask != null && !onlyFedAndShutDown(analysis, local)
+        ? "handed to a new " + shutdownTask
+        : null;
+  }
+
+  /** Whether an object made with the executor shuts it down: {@code ShutdownExecutorTask}. */
+  private static boolean isShutdownTask(Expr.New created) {
+    return SHUTS_DOWN.matcher(created.type().simpleName()).matches();
   }
 
   /** Calls that hand an executor a task. */
@@ -339,7 +354,7 @@ public final class UnboundedExecutorRule implements Rule {
     Tally tally = new Tally();
     String owner = analysis.method().owner();
     if (local != null) {
-      Set<Node> guarded = guardedNodes(analysis.method().body());
+      Set<Node> guarded = guardedNodes(analysis, analysis.method());
       Set<Node> discarded = discardedResults(analysis.method().body());
       for (Node n : analysis.bodyFrameNodes()) {
         if (!(n instanceof Expr.Name use && use.isVariable(local))) {
@@ -386,7 +401,7 @@ public final class UnboundedExecutorRule implements Rule {
             continue; // (re)assigned: this creation, or another checked where it is created
           }
           if (guarded == null) {
-            guarded = guardedNodes(method.body());
+            guarded = guardedNodes(analysis, method);
             discarded = discardedResults(method.body());
           }
           tally.add(analysis, method, guarded, discarded, use, user);
@@ -415,7 +430,7 @@ public final class UnboundedExecutorRule implements Rule {
   }
 
   /** Whether a method is of the class {@code owner}, of a class nested in it, or anonymous. */
-  private static boolean isOf(MethodModel method, String owner) {
+  static boolean isOf(MethodModel method, String owner) {
     String of = method.owner();
     return owner.isEmpty()
         || of.isEmpty()
@@ -573,7 +588,7 @@ public final class UnboundedExecutorRule implements Rule {
           continue;
         }
         if (guarded == null) {
-          guarded = guardedNodes(caller.body());
+          guarded = guardedNodes(analysis, caller);
         }
         if (!guarded.contains(call)) {
           return false;
@@ -620,7 +635,7 @@ public final class UnboundedExecutorRule implements Rule {
    * Whether a call is made on the object itself: unqualified, {@code this.put(..)} or {@code
    * Outer.this.put(..)}; {@code queue.put(entry)} is another object's method.
    */
-  private static boolean isOnItself(Expr.Call call) {
+  static boolean isOnItself(Expr.Call call) {
     return call.receiver() == null
         || (call.receiver() instanceof Expr.Name self && self.name().equals("this"));
   }
@@ -630,7 +645,7 @@ public final class UnboundedExecutorRule implements Rule {
    * itself).
    */
   @SuppressWarnings("ReferenceEquality") // methods are compared by identity
-  private static boolean calledInItsFile(MethodAnalysis analysis, MethodModel callee) {
+  static boolean calledInItsFile(MethodAnalysis analysis, MethodModel callee) {
     for (MethodModel caller : analysis.context().unit().methods()) {
       if (caller.body() == null) {
         continue;
@@ -654,13 +669,15 @@ public final class UnboundedExecutorRule implements Rule {
    * (!flag.compareAndSet(false, true)) return;} in the same block. At most one such task is queued
    * until it (or the code after it) clears the flag.
    */
-  private static Set<Node> guardedNodes(Node body) {
+  private static Set<Node> guardedNodes(MethodAnalysis analysis, MethodModel method) {
     Set<Node> guarded = Collections.newSetFromMap(new IdentityHashMap<>());
+    Node body = method.body();
     if (body == null) {
       return guarded;
     }
+    GuardBypasses.Scope scope = new GuardBypasses.Scope(analysis, method);
     for (Node n : Nodes.preOrder(body)) {
-      if (n instanceof Stmt.If test && isGuard(test.condition())) {
+      if (n instanceof Stmt.If test && isGuard(scope, test.condition())) {
         guarded.addAll(Nodes.preOrder(test.then()));
       }
       if (n instanceof Expr.Call compute
@@ -675,7 +692,7 @@ public final class UnboundedExecutorRule implements Rule {
               && test.otherwise() == null
               && test.condition() instanceof Expr.Unary not
               && not.operator().equals("!")
-              && isGuard(not.operand())
+              && isGuard(scope, not.operand())
               && exits(test.then())) {
             for (Stmt after : statements.subList(i + 1, statements.size())) {
               guarded.addAll(Nodes.preOrder(after));
@@ -707,10 +724,21 @@ public final class UnboundedExecutorRule implements Rule {
    * {@code !tasks.containsKey(key)}, {@code tasks.putIfAbsent(key, task) == null}, {@code
    * limiter.tryAcquire(..)} or {@code acquire(..)} (a rate limiter or semaphore).
    */
-  private static boolean isGuard(Expr condition) {
+  private static boolean isGuard(GuardBypasses.Scope scope, Expr condition) {
     if (condition instanceof Expr.Binary both && both.operator().equals("&&")) {
       // if (stale() && updating.compareAndSet(false, true)): the guard must hold as well
-      return isGuard(both.left()) || isGuard(both.right());
+      return isGuard(scope, both.left()) || isGuard(scope, both.right());
+    }
+    if (condition instanceof Expr.Binary either && either.operator().equals("||")) {
+      // if (force || isNewRequest): the other side lets a task past the guard, so it holds only
+      // when nothing but dead code ever sets it
+      return (isGuard(scope, either.left()) && GuardBypasses.neverSet(scope, either.right()))
+          || (isGuard(scope, either.right()) && GuardBypasses.neverSet(scope, either.left()));
+    }
+    if (condition instanceof Expr.Name local && local.kind() == Expr.NameKind.LOCAL) {
+      // boolean isNewRequest = requests.add(request); if (isNewRequest) ..
+      Expr value = GuardBypasses.soleValue(scope.method(), local);
+      return value != null && isGuard(scope, value);
     }
     if (condition instanceof Expr.Call call
         && call.receiver() != null
@@ -772,6 +800,34 @@ public final class UnboundedExecutorRule implements Rule {
       Pattern.compile(
           "(?i)trace|debug|info|warn|warning|error|log|\\w*(shutdown|terminat|close)\\w*");
 
+  /** Classes whose object shuts down the executor it is given: {@code ShutdownExecutorTask}. */
+  private static final Pattern SHUTS_DOWN = Pattern.compile("(?i)\\w*(shut_?down|terminat)\\w*");
+
+  /**
+   * Whether the method does nothing with a local executor but call it ({@code submit(..)}) and hand
+   * it to what shuts it down ({@code new ShutdownExecutorServiceTask(pool)}, {@code
+   * shutdownQuietly(pool)}): handed to any other code, it may be fed there.
+   */
+  @SuppressWarnings("ReferenceEquality") // nodes are compared by identity
+  private static boolean onlyFedAndShutDown(MethodAnalysis analysis, String local) {
+    for (Node n : analysis.bodyNodes()) {
+      if (!(n instanceof Expr.Name use && use.isVariable(local))) {
+        continue;
+      }
+      Node user = analysis.parent(use);
+      boolean fine =
+          (user instanceof Expr.Call call
+                  && (call.receiver() == use
+                      || PASSED_WITHOUT_TASKS.matcher(call.name()).matches()))
+              || (user instanceof Expr.New created && isShutdownTask(created))
+              || (user instanceof Stmt.LocalVar declared && declared.name().equals(local));
+      if (!fine) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** A call that takes the executor and returns an executor wrapping it. */
   private static boolean isDecorating(Node parent, Node value) {
     if (!(parent instanceof Expr.Call call)
@@ -818,7 +874,9 @@ public final class UnboundedExecutorRule implements Rule {
           ? "returned by " + describe(analysis.method())
           : null;
     }
-    if (parent instanceof Expr.New created && created.args().contains(value)) {
+    if (parent instanceof Expr.New created
+        && created.args().contains(value)
+        && !(value instanceof Expr.Name && isShutdownTask(created))) {
       return "handed to a new " + created.type().simpleName();
     }
     if (parent instanceof Expr.Call call
