@@ -231,6 +231,54 @@ public final class NonIdempotentRetryRule implements Rule {
     findings.addAll(resentByAnotherPath(analysis));
     findings.addAll(reactiveRetriesOfWrites(analysis, config));
     findings.addAll(retryInstalledOnSender(analysis));
+    findings.addAll(failedWritesPutBack(analysis));
+    return findings;
+  }
+
+  /**
+   * An item whose write failed, put back into a buffer field that the class writes from again
+   * ({@code case FAILED_RETRY_POSSIBLE: addToBatchQueue(batch)} after {@code result =
+   * tryToWrite(batch)}, and {@code tryToWrite(entry)} over {@code batchQueue} on the next flush): a
+   * write that failed after it was sent may have been applied, and the next flush applies it again.
+   * Reported at the put-back: the retry decision.
+   */
+  private static List<Finding> failedWritesPutBack(MethodAnalysis analysis) {
+    if (analysis.method().body() == null) {
+      return List.of();
+    }
+    List<Finding> findings = new ArrayList<>();
+    Set<Span> reported = new java.util.HashSet<>();
+    for (Node n : Nodes.sameFrame(analysis.method().body())) {
+      if (!(n instanceof Expr.Call write) || READ_NAMED.matcher(write.name()).matches()) {
+        continue;
+      }
+      Expr.Name item = ResentBuffers.writtenItem(write);
+      ResentBuffers.PutBack back =
+          item == null ? null : ResentBuffers.putBack(analysis, write, item);
+      if (back == null
+          || !reported.add(back.call().nameSpan())
+          || asksAnywhere(analysis, analysis.method())) {
+        continue;
+      }
+      findings.add(
+          new Finding(
+              NAME,
+              back.call().nameSpan(),
+              "This puts "
+                  + item.name()
+                  + " back into "
+                  + back.buffer()
+                  + " after its write ("
+                  + write.name()
+                  + ") failed, and the class writes what "
+                  + back.buffer()
+                  + " holds again: a write that failed after it was sent (a read timeout) may have"
+                  + " been applied, and sent again it is applied twice. Put back only items whose"
+                  + " write failed before it was sent (ConnectException), or let the server"
+                  + " recognise a repeat (an idempotency key, a timestamp or id that makes the"
+                  + " repeat overwrite the first)",
+              List.of()));
+    }
     return findings;
   }
 
