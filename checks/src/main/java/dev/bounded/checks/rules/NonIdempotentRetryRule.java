@@ -232,6 +232,38 @@ public final class NonIdempotentRetryRule implements Rule {
     findings.addAll(reactiveRetriesOfWrites(analysis, config));
     findings.addAll(retryInstalledOnSender(analysis));
     findings.addAll(failedWritesPutBack(analysis));
+    findings.addAll(pendingWritesReplayed(analysis));
+    return findings;
+  }
+
+  /**
+   * A re-send of the writes still waiting for their acknowledgement on a new connection ({@code
+   * resendMessages(cnx)}, which writes every item of {@code pendingMessages} again): an item whose
+   * acknowledgement was lost with the old connection may have been applied, and is applied again.
+   * Reported where the re-send method writes them or calls the method that does.
+   */
+  private static List<Finding> pendingWritesReplayed(MethodAnalysis analysis) {
+    List<PendingReplays.Replay> replays = PendingReplays.replays(analysis);
+    if (replays.isEmpty() || asksAnywhere(analysis, analysis.method())) {
+      return List.of();
+    }
+    List<Finding> findings = new ArrayList<>();
+    for (PendingReplays.Replay replay : replays) {
+      findings.add(
+          new Finding(
+              NAME,
+              replay.call().nameSpan(),
+              "This re-sends every item of "
+                  + replay.field()
+                  + " ("
+                  + replay.call().name()
+                  + "), the writes still waiting for their acknowledgement: one whose"
+                  + " acknowledgement was lost with the old connection may have been applied, and"
+                  + " sent again it is applied twice. Mark the repeat so the peer can drop it (a"
+                  + " sequence id it deduplicates, a DUP flag), or fail the writes whose outcome"
+                  + " is unknown",
+              List.of()));
+    }
     return findings;
   }
 
