@@ -233,6 +233,25 @@ public final class NonIdempotentRetryRule implements Rule {
     findings.addAll(retryInstalledOnSender(analysis));
     findings.addAll(failedWritesPutBack(analysis));
     findings.addAll(pendingWritesReplayed(analysis));
+    PendingReplays.Kept kept = PendingReplays.keptForReplay(analysis);
+    if (kept != null
+        && kept.condition().span().isKnown()
+        && !asksAnywhere(analysis, analysis.method())) {
+      findings.add(
+          new Finding(
+              NAME,
+              kept.condition().span(),
+              "This test keeps the failed request in "
+                  + kept.field()
+                  + " for the failures that take the branch that does not remove it, and the class"
+                  + " runs every request "
+                  + kept.field()
+                  + " holds again on the new connection: a send that failed with an I/O error after"
+                  + " it reached the peer may have been applied, and is applied twice. Fail the"
+                  + " writes whose outcome the failure left unknown, or let the peer recognise a"
+                  + " repeat (an idempotency key)",
+              List.of()));
+    }
     return findings;
   }
 

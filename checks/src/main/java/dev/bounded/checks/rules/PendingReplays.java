@@ -141,7 +141,7 @@ final class PendingReplays {
    */
   private static String walkedField(MethodAnalysis analysis, Stmt.Loop loop) {
     if (loop.iterable() != null) {
-      return fieldIn(loop.iterable());
+      return fieldIn(analysis, loop.iterable());
     }
     if (loop.condition() == null) {
       return null;
@@ -153,7 +153,7 @@ final class PendingReplays {
           && iterator.qualifier() == null
           && iterator.kind() == Expr.NameKind.LOCAL) {
         for (Expr value : analysis.valuesOf(iterator.name())) {
-          String field = fieldIn(value);
+          String field = fieldIn(analysis, value);
           if (field != null) {
             return field;
           }
@@ -163,8 +163,11 @@ final class PendingReplays {
     return null;
   }
 
-  /** The field an expression walks: {@code pending}, {@code pending.values().iterator()}. */
-  private static String fieldIn(Expr expr) {
+  /**
+   * The field an expression walks: {@code pending}, {@code pending.values().iterator()}, or a copy
+   * of it in a local ({@code copy = new ArrayList<>(requests.values())}).
+   */
+  private static String fieldIn(MethodAnalysis analysis, Expr expr) {
     Expr e = expr;
     while (e instanceof Expr.Call step && WALKS.contains(step.name()) && step.args().isEmpty()) {
       e = step.receiver();
@@ -172,7 +175,143 @@ final class PendingReplays {
     if (e instanceof Expr.Name field && field.kind() == Expr.NameKind.FIELD) {
       return field.name();
     }
+    if (e instanceof Expr.Name local
+        && local.qualifier() == null
+        && local.kind() == Expr.NameKind.LOCAL) {
+      for (Expr value : analysis.valuesOf(local.name())) {
+        if (value instanceof Expr.New copy && copy.args().size() == 1) {
+          String field = fieldIn(analysis, copy.args().get(0));
+          if (field != null) {
+            return field;
+          }
+        }
+      }
+    }
     return null;
+  }
+
+  /** Calls by which a replay runs a held request again: {@code request.run()}. */
+  private static final Set<String> RUNS =
+      Set.of("run", "execute", "send", "write", "perform", "invoke", "doTask", "process");
+
+  /**
+   * A failure callback of a request the class holds in a field until it completes ({@code
+   * requests.put(id, this)}) that, for some failures (an I/O failure), keeps it there, while its
+   * other branch removes it ({@code requests.remove(id)}) and fails it, when the class runs every
+   * request the field holds again on a new connection ({@code for (request : new
+   * ArrayList<>(requests.values())) request.run();}). Returns the condition that decides to keep
+   * it, and the field, or {@code null}.
+   *
+   * @param analysis a method
+   * @return the decision and the field, or {@code null}
+   */
+  @SuppressWarnings("ReferenceEquality") // the index hands out one model per method
+  static Kept keptForReplay(MethodAnalysis analysis) {
+    MethodModel method = analysis.method();
+    String failure = null;
+    for (MethodModel.Param param : method.params()) {
+      String simple = param.type().simpleName();
+      if (param.type().isSubtypeOf("java.lang.Throwable")
+          || simple.endsWith("Exception")
+          || simple.endsWith("Throwable")
+          || simple.endsWith("Error")) {
+        failure = param.name();
+      }
+    }
+    if (failure == null || method.body() == null) {
+      return null;
+    }
+    for (Node n : Nodes.sameFrame(method.body())) {
+      if (!(n instanceof Stmt.If check)
+          || check.otherwise() == null
+          || !Nodes.mentions(check.condition(), failure)) {
+        continue;
+      }
+      String removedThen = removedFrom(check.then());
+      String removedOtherwise = removedFrom(check.otherwise());
+      String field = removedThen != null ? removedThen : removedOtherwise;
+      if (field == null
+          || (removedThen != null && removedOtherwise != null)
+          || !holdsItself(analysis, method.owner(), field)
+          || !replaysField(analysis, field)) {
+        continue;
+      }
+      return new Kept(check.condition(), field);
+    }
+    return null;
+  }
+
+  /**
+   * A decision to keep a failed request for a replay.
+   *
+   * @param condition the test whose branch keeps it
+   * @param field the field that holds it
+   */
+  record Kept(Expr condition, String field) {}
+
+  /** The field a branch removes an item from ({@code requests.remove(id)}), or {@code null}. */
+  private static String removedFrom(Stmt branch) {
+    for (Node n : Nodes.sameFrame(branch)) {
+      if (n instanceof Expr.Call remove
+          && remove.name().equals("remove")
+          && remove.receiver() instanceof Expr.Name field
+          && field.kind() == Expr.NameKind.FIELD) {
+        return field.name();
+      }
+    }
+    return null;
+  }
+
+  /** Whether a method of the class puts the object itself into the field: {@code put(id, this)}. */
+  private static boolean holdsItself(MethodAnalysis analysis, String owner, String field) {
+    for (MethodModel other : analysis.context().unit().methods()) {
+      if (other.body() == null || !other.owner().equals(owner)) {
+        continue;
+      }
+      for (Node n : Nodes.sameFrame(other.body())) {
+        if (n instanceof Expr.Call put
+            && (put.name().equals("put") || put.name().equals("add"))
+            && put.receiver() instanceof Expr.Name held
+            && held.kind() == Expr.NameKind.FIELD
+            && held.name().equals(field)
+            && put.args().stream()
+                .anyMatch(a -> a instanceof Expr.Name self && self.name().equals("this"))) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** Whether a method of the unit walks the field and runs each item again. */
+  private static boolean replaysField(MethodAnalysis analysis, String field) {
+    for (MethodModel other : analysis.context().unit().methods()) {
+      if (other.body() == null) {
+        continue;
+      }
+      MethodAnalysis otherAnalysis = analysis.calleeAnalysis(other);
+      if (otherAnalysis == null) {
+        continue;
+      }
+      for (Node n : Nodes.preOrder(other.body())) {
+        if (!(n instanceof Stmt.Loop loop)
+            || loop.variable() == null
+            || !field.equals(walkedField(otherAnalysis, loop))) {
+          continue;
+        }
+        String item = loop.variable().name();
+        for (Node m : Nodes.sameFrame(loop.body())) {
+          if (m instanceof Expr.Call run
+              && RUNS.contains(run.name())
+              && run.receiver() instanceof Expr.Name receiver
+              && receiver.qualifier() == null
+              && receiver.name().equals(item)) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
   }
 
   private static boolean mentions(Expr expr, String local) {
