@@ -167,6 +167,22 @@ public final class CallNames {
           "fault",
           "failed");
 
+  /** Names of methods that send again what was sent before: {@code resendMessages(cnx)}. */
+  private static final NamePattern RESEND =
+      NamePattern.startingWith(
+          "(?i:re_?send|replay|retransmit|republish|resubmit)([A-Z_0-9]\\w*)?", "re");
+
+  /**
+   * Tells whether a method's name says it sends again what was sent before ({@code resendMessages},
+   * {@code replayInFlight}, {@code retransmit}): a retry that needs no loop of its own.
+   *
+   * @param name a method name
+   * @return {@code true} for a re-send by name
+   */
+  public static boolean isResendName(String name) {
+    return RESEND.matches(name);
+  }
+
   /** Names of calls that hand failed work back to be run again: {@code retryFailedTask(task)}. */
   private static final NamePattern RESUBMISSION =
       NamePattern.startingWith(

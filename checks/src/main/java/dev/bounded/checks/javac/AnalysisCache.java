@@ -268,8 +268,8 @@ final class AnalysisCache {
           || CallNames.FAILURE_CALLBACKS.contains(name)) {
         bits |= RESCHEDULE_SIGNAL;
       }
-      if (CallNames.isFailureHandlerName(name)) {
-        bits |= FAILURE_HANDLER;
+      if (CallNames.isFailureHandlerName(name) || CallNames.isResendName(name)) {
+        bits |= FAILURE_HANDLER; // or a re-send by name, which may repeat writes without a loop
       }
       if (CallNames.mayRequeue(name)) {
         bits |= REQUEUE;

@@ -231,6 +231,212 @@ public final class NonIdempotentRetryRule implements Rule {
     findings.addAll(resentByAnotherPath(analysis));
     findings.addAll(reactiveRetriesOfWrites(analysis, config));
     findings.addAll(retryInstalledOnSender(analysis));
+    findings.addAll(failedWritesPutBack(analysis));
+    findings.addAll(createsDeclaredRepeatable(analysis));
+    findings.addAll(pendingWritesReplayed(analysis));
+    PendingReplays.Kept kept = PendingReplays.keptForReplay(analysis);
+    if (kept != null
+        && kept.condition().span().isKnown()
+        && !asksAnywhere(analysis, analysis.method())) {
+      findings.add(
+          new Finding(
+              NAME,
+              kept.condition().span(),
+              "This test keeps the failed request in "
+                  + kept.field()
+                  + " for the failures that take the branch that does not remove it, and the class"
+                  + " runs every request "
+                  + kept.field()
+                  + " holds again on the new connection: a send that failed with an I/O error after"
+                  + " it reached the peer may have been applied, and is applied twice. Fail the"
+                  + " writes whose outcome the failure left unknown, or let the peer recognise a"
+                  + " repeat (an idempotency key)",
+              List.of()));
+    }
+    return findings;
+  }
+
+  /**
+   * A re-send of the writes still waiting for their acknowledgement on a new connection ({@code
+   * resendMessages(cnx)}, which writes every item of {@code pendingMessages} again): an item whose
+   * acknowledgement was lost with the old connection may have been applied, and is applied again.
+   * Reported where the re-send method writes them or calls the method that does.
+   */
+  private static List<Finding> pendingWritesReplayed(MethodAnalysis analysis) {
+    List<PendingReplays.Replay> replays = PendingReplays.replays(analysis);
+    if (replays.isEmpty() || asksAnywhere(analysis, analysis.method())) {
+      return List.of();
+    }
+    List<Finding> findings = new ArrayList<>();
+    for (PendingReplays.Replay replay : replays) {
+      findings.add(
+          new Finding(
+              NAME,
+              replay.call().nameSpan(),
+              "This re-sends every item of "
+                  + replay.field()
+                  + " ("
+                  + replay.call().name()
+                  + "), the writes still waiting for their acknowledgement: one whose"
+                  + " acknowledgement was lost with the old connection may have been applied, and"
+                  + " sent again it is applied twice. Mark the repeat so the peer can drop it (a"
+                  + " sequence id it deduplicates, a DUP flag), or fail the writes whose outcome"
+                  + " is unknown",
+              List.of()));
+    }
+    return findings;
+  }
+
+  /** Names of parameters by which a caller declares an operation safe to repeat: autoRetry. */
+  private static final java.util.regex.Pattern REPEATABLE_FLAG =
+      java.util.regex.Pattern.compile(
+          "(?i)(auto_?retry|retry|retryable|retriable|idempotent|safe_?to_?retry|safe_?redo\\w*)");
+
+  /** Words of operation names that create something new each time: leaseGrant, memberAdd. */
+  private static final Set<String> CREATES =
+      Set.of(
+          "grant",
+          "create",
+          "add",
+          "insert",
+          "append",
+          "increment",
+          "incr",
+          "allocate",
+          "issue",
+          "generate",
+          "mint",
+          "enqueue",
+          "publish",
+          "send",
+          "post",
+          "push");
+
+  /**
+   * With types: an operation handed as a lambda to a method of the project together with {@code
+   * true} for a parameter by which the caller declares it safe to repeat ({@code execute(() ->
+   * stub.leaseGrant(request), LeaseGrantResponse::new, true)}, where the third parameter is {@code
+   * autoRetry}), when the operation creates something new each time (a name with the word grant,
+   * create, add, insert, append, increment, allocate, issue, generate, publish, send, post, push):
+   * the helper retries it after failures that can follow the send, and each repeat creates another.
+   * Reported at the operation.
+   */
+  private static List<Finding> createsDeclaredRepeatable(MethodAnalysis analysis) {
+    if (REPEATABLE_OPERATION.matcher(analysis.method().name()).matches()
+        || READ_NAMED.matcher(analysis.method().name()).matches()) {
+      return List.of();
+    }
+    List<Finding> findings = new ArrayList<>();
+    for (Node n : analysis.bodyNodes()) {
+      if (!(n instanceof Expr.Call helper)
+          || helper.args().stream().noneMatch(a -> a instanceof Expr.Lambda)) {
+        continue;
+      }
+      List<String> names = helper.method().parameterNames();
+      String flag = null;
+      for (int i = 0; i < names.size() && i < helper.args().size(); i++) {
+        if (helper.args().get(i) instanceof Expr.Literal literal
+            && Boolean.TRUE.equals(literal.value())
+            && REPEATABLE_FLAG.matcher(names.get(i)).matches()) {
+          flag = names.get(i);
+        }
+      }
+      if (flag == null || names.size() != helper.args().size()) {
+        continue;
+      }
+      for (Expr arg : helper.args()) {
+        if (!(arg instanceof Expr.Lambda lambda)) {
+          continue;
+        }
+        for (Node m : Nodes.sameFrame(lambda.body())) {
+          if (m instanceof Expr.Call operation
+              && operation.receiver() != null
+              && createsByName(operation.name())) {
+            findings.add(
+                new Finding(
+                    NAME,
+                    operation.nameSpan(),
+                    "This operation ("
+                        + operation.name()
+                        + ") is handed to "
+                        + helper.name()
+                        + "() with "
+                        + flag
+                        + " = true, which lets it be repeated after a failure, but each call"
+                        + " creates something new: a first attempt whose reply was lost (a"
+                        + " timeout, an unavailable server after the write) already created one,"
+                        + " and the repeat creates another. Pass false for operations that create,"
+                        + " or make the operation recognise a repeat (an idempotency key)",
+                    List.of()));
+            break;
+          }
+        }
+      }
+    }
+    return findings;
+  }
+
+  /** Whether a camel-case name has a word that says it creates something new: leaseGrant. */
+  private static boolean createsByName(String name) {
+    int start = 0;
+    for (int i = 1; i <= name.length(); i++) {
+      if (i == name.length()
+          || name.charAt(i) == '_'
+          || (Character.isUpperCase(name.charAt(i))
+              && !Character.isUpperCase(name.charAt(i - 1)))) {
+        if (CREATES.contains(name.substring(start, i).toLowerCase(Locale.ROOT))) {
+          return true;
+        }
+        start = i < name.length() && name.charAt(i) == '_' ? i + 1 : i;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * An item whose write failed, put back into a buffer field that the class writes from again
+   * ({@code case FAILED_RETRY_POSSIBLE: addToBatchQueue(batch)} after {@code result =
+   * tryToWrite(batch)}, and {@code tryToWrite(entry)} over {@code batchQueue} on the next flush): a
+   * write that failed after it was sent may have been applied, and the next flush applies it again.
+   * Reported at the put-back: the retry decision.
+   */
+  private static List<Finding> failedWritesPutBack(MethodAnalysis analysis) {
+    if (analysis.method().body() == null) {
+      return List.of();
+    }
+    List<Finding> findings = new ArrayList<>();
+    Set<Span> reported = new java.util.HashSet<>();
+    for (Node n : Nodes.sameFrame(analysis.method().body())) {
+      if (!(n instanceof Expr.Call write) || READ_NAMED.matcher(write.name()).matches()) {
+        continue;
+      }
+      Expr.Name item = ResentBuffers.writtenItem(write);
+      ResentBuffers.PutBack back =
+          item == null ? null : ResentBuffers.putBack(analysis, write, item);
+      if (back == null
+          || !reported.add(back.call().nameSpan())
+          || asksAnywhere(analysis, analysis.method())) {
+        continue;
+      }
+      findings.add(
+          new Finding(
+              NAME,
+              back.call().nameSpan(),
+              "This puts "
+                  + item.name()
+                  + " back into "
+                  + back.buffer()
+                  + " after its write ("
+                  + write.name()
+                  + ") failed, and the class writes what "
+                  + back.buffer()
+                  + " holds again: a write that failed after it was sent (a read timeout) may have"
+                  + " been applied, and sent again it is applied twice. Put back only items whose"
+                  + " write failed before it was sent (ConnectException), or let the server"
+                  + " recognise a repeat (an idempotency key, a timestamp or id that makes the"
+                  + " repeat overwrite the first)",
+              List.of()));
+    }
     return findings;
   }
 

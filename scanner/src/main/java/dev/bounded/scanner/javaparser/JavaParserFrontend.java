@@ -287,9 +287,12 @@ public final class JavaParserFrontend {
   private static boolean isRelevantCallable(Node n) {
     if (n instanceof CallableDeclaration<?> c) {
       BlockStmt body = JavaParserModelBuilder.bodyOf(c);
-      // A failure callback may schedule a retry through a helper of its class.
+      // A failure callback may schedule a retry through a helper of its class; a re-send by name
+      // may repeat writes without a loop.
       return body != null
-          && (CallNames.isFailureHandlerName(c.getNameAsString()) || Relevance.isRelevant(body));
+          && (CallNames.isFailureHandlerName(c.getNameAsString())
+              || CallNames.isResendName(c.getNameAsString())
+              || Relevance.isRelevant(body));
     }
     return false;
   }
