@@ -75,7 +75,16 @@ public final class PerAttemptTimeoutRule implements Rule {
               "connectSocket",
               6,
               0,
-              -1));
+              -1),
+          // Project Reactor: a timeout operator armed on each attempt's publisher, and a block
+          // bounded by a Duration (azure-storage-common's RequestRetryPolicy: responseMono
+          // .timeout(tryTimeout) in every recursive attempt).
+          new TimedMethod("reactor.core.publisher.Mono", "timeout", 1, 0, -1),
+          new TimedMethod("reactor.core.publisher.Flux", "timeout", 1, 0, -1),
+          new TimedMethod("reactor.core.publisher.Mono", "block", 1, 0, -1),
+          new TimedMethod("reactor.core.publisher.Mono", "blockOptional", 1, 0, -1),
+          new TimedMethod("reactor.core.publisher.Flux", "blockFirst", 1, 0, -1),
+          new TimedMethod("reactor.core.publisher.Flux", "blockLast", 1, 0, -1));
 
   /**
    * Parameter names that say the argument is a timeout ({@code timeout}, {@code readTimeoutMs}).
@@ -259,6 +268,7 @@ public final class PerAttemptTimeoutRule implements Rule {
       }
     }
     findings.addAll(recursionsWithTheSameTimeout(analysis));
+    findings.addAll(asyncRecursionsWithFreshTimeouts(analysis, config));
     findings.addAll(waitsUntilDone(analysis, config));
     findings.addAll(timeoutsHandedToRetryingHelper(analysis, config));
     return findings;
@@ -512,6 +522,52 @@ public final class PerAttemptTimeoutRule implements Rule {
     return findings;
   }
 
+  /**
+   * A retry by asynchronous recursion ({@link AsyncRetries}: the method calls itself from a failure
+   * handler of its attempt, {@code responseMono.onErrorResume(e -> attemptAsync(.., attempt + 1))})
+   * whose own frame, each attempt's work, waits with a fresh timeout ({@code responseMono =
+   * responseMono.timeout(tryTimeout)}) or calls a method that does: every attempt gets the whole
+   * timeout again. Not when the method takes a deadline, or the timeout is one of its parameters
+   * (the recursion decides what it hands down).
+   */
+  private static List<Finding> asyncRecursionsWithFreshTimeouts(
+      MethodAnalysis analysis, RuleConfig config) {
+    if (hasDeadlineParameter(analysis.method())
+        || analysis.retryLoops().stream().anyMatch(LoopInfo::isWholeMethod)
+        || !AsyncRetries.retriesOnFailure(analysis)) {
+      return List.of();
+    }
+    for (Node n : analysis.bodyFrameNodes()) {
+      if (!(n instanceof Expr.Call call)) {
+        continue;
+      }
+      String wait = null;
+      if (isFreshTimeout(analysis, call, config)) {
+        if (!takesTimeoutFromParameters(analysis, call, config)) {
+          wait = shortText(analysis, call);
+        }
+      } else {
+        wait = timeoutInCallee(analysis, call, config);
+      }
+      if (wait != null) {
+        return List.of(
+            new Finding(
+                NAME,
+                call.nameSpan(),
+                "Each attempt of this asynchronous retry (the method calls itself when an attempt"
+                    + " fails) "
+                    + (wait.equals(shortText(analysis, call))
+                        ? "waits with a fresh timeout ("
+                        : "calls " + call.name() + "(), which waits with a fresh timeout (")
+                    + wait
+                    + "): n attempts wait up to n timeouts plus backoff and outlive the caller's"
+                    + " deadline. Compute one deadline on entry and hand down what it has left",
+                List.of()));
+      }
+    }
+    return List.of();
+  }
+
   private static boolean isAmountType(dev.bounded.checks.model.TypeRef type) {
     String name = type.name();
     return name.equals("int")
@@ -579,7 +635,7 @@ public final class PerAttemptTimeoutRule implements Rule {
     }
     if (callee.body() == null
         || hasDeadlineParameter(callee)
-        || !callsTimedMethod(callee, config)) {
+        || !(callsTimedMethod(callee, config) || callsTimeoutSetter(callee))) {
       return null; // nothing to judge: the callee's analysis is not built
     }
     // Timeouts the callee takes as parameters come from the caller: the caller's call carries
@@ -590,7 +646,7 @@ public final class PerAttemptTimeoutRule implements Rule {
     }
     for (Node n : Nodes.sameFrame(callee.body())) {
       if (n instanceof Expr.Call wait
-          && isFreshTimeout(inner, wait, config)
+          && (isFreshTimeout(inner, wait, config) || setsTimeoutOnNewObject(inner, wait))
           && !takesTimeoutFromParameters(inner, wait, config)
           // while (!lock.tryLock(100, MILLISECONDS)) { if (!isAlive()) throw ..; }: a poll slice
           // the callee repeats until its condition holds, not a bound on the attempt.
@@ -653,6 +709,38 @@ public final class PerAttemptTimeoutRule implements Rule {
         && (loop.kind() == LoopInfo.Kind.WHILE
             || loop.kind() == LoopInfo.Kind.DO_WHILE
             || loop.kind() == LoopInfo.Kind.FOR);
+  }
+
+  /** Whether the method's own frame calls a setter named for a timeout. */
+  private static boolean callsTimeoutSetter(MethodModel method) {
+    for (Node n : Nodes.sameFrame(method.body())) {
+      if (n instanceof Expr.Call call && TIMEOUT_SETTER.matcher(call.name()).matches()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * A timeout set, by a setter named for one, on an object the method creates itself ({@code
+   * HttpRequest request = new HttpRequest(url); request.setSysConnectTimeout(5_000);}): every call
+   * of the method builds its request with the whole timeout again. Read by the setter's name, so
+   * both frontends see it whatever the request's library; the amount must not be what a deadline
+   * has left, nor mean no limit.
+   */
+  private static boolean setsTimeoutOnNewObject(MethodAnalysis analysis, Expr.Call set) {
+    if (!TIMEOUT_SETTER.matcher(set.name()).matches()
+        || set.args().size() != 1
+        || !isAmount(set.args().get(0))
+        || isFromDeadline(analysis, set.args().get(0), 0)
+        || isNoLimit(set.args().get(0))
+        || !(set.receiver() instanceof Expr.Name target)
+        || target.qualifier() != null
+        || target.kind() != Expr.NameKind.LOCAL) {
+      return false;
+    }
+    List<Expr> values = analysis.valuesOf(target.name());
+    return !values.isEmpty() && values.stream().allMatch(v -> v instanceof Expr.New);
   }
 
   /** Whether the method's own frame calls a method that takes a timeout. */
@@ -753,7 +841,9 @@ public final class PerAttemptTimeoutRule implements Rule {
 
   private static TimedMethod timedMethod(Expr.Call call, RuleConfig config) {
     for (TimedMethod m : TIMED_METHODS) {
-      if (call.args().size() == m.arity() && call.isCallTo(m.owner(), m.name())) {
+      if (call.args().size() == m.arity()
+          && call.isCallTo(m.owner(), m.name())
+          && (!m.owner().startsWith("reactor.") || isDurationOrUnknown(call.args().get(0)))) {
         return m;
       }
     }
@@ -784,6 +874,15 @@ public final class PerAttemptTimeoutRule implements Rule {
       }
     }
     return null;
+  }
+
+  /**
+   * A {@code Duration}, or an argument of a type the frontend does not know: Reactor's {@code
+   * timeout(Publisher)} is a signal, not an amount of time.
+   */
+  private static boolean isDurationOrUnknown(Expr arg) {
+    String type = arg.type().name();
+    return type.isEmpty() || type.equals("java.time.Duration");
   }
 
   /** A number or Duration argument: not a boolean, a string, or the literal zero (no limit). */
