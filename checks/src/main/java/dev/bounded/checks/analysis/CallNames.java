@@ -332,6 +332,12 @@ public final class CallNames {
     return name.toLowerCase(java.util.Locale.ROOT).contains("retr");
   }
 
+  /**
+   * Setters of a retry-settings builder's attempt limit ({@code setMaxAttempts}, Google gax's
+   * {@code RetrySettings.Builder}): lifted together with the time limit, the policy never gives up.
+   */
+  public static final Set<String> RETRY_ATTEMPT_SETTERS = Set.of("setMaxAttempts");
+
   /** Retry policies of libraries named for never giving up: Curator's, Spring Retry's. */
   public static final Set<String> FOREVER_POLICY_CLASSES =
       Set.of("RetryForever", "AlwaysRetryPolicy", "RetryForeverPolicy");

@@ -316,7 +316,9 @@ final class AnalysisCache {
       if (name.equals("this")) {
         bits |= SELF;
       }
-      if (CallNames.isForeverPolicyCall(name) || CallNames.FOREVER_POLICY_CLASSES.contains(name)) {
+      if (CallNames.isForeverPolicyCall(name)
+          || CallNames.FOREVER_POLICY_CLASSES.contains(name)
+          || CallNames.RETRY_ATTEMPT_SETTERS.contains(name)) {
         bits |= FOREVER_POLICY;
       }
       if (CallNames.isRetryHelperName(name)) {
@@ -712,7 +714,8 @@ final class AnalysisCache {
         return null;
       }
       if ((facts & NameFacts.FOREVER_POLICY) != 0
-          && CallNames.isForeverPolicyCall(name.toString())) {
+          && (CallNames.isForeverPolicyCall(name.toString())
+              || CallNames.RETRY_ATTEMPT_SETTERS.contains(name.toString()))) {
         relevant = true; // a retry policy that never gives up: retryForeverNoSleep()
         return null;
       }

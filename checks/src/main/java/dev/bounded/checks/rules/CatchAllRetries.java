@@ -245,6 +245,21 @@ final class CatchAllRetries {
           }
         }
       }
+    } else if (method.body() != null) {
+      // A completion handler by its shape: handleStreamComplete(Throwable error) { .. if (error !=
+      // null) executor.schedule(() -> open(command), delay, MILLISECONDS); }
+      String failure = UnboundedLoops.failureParameter(analysis);
+      for (MethodModel.Param param : method.params()) {
+        if (param.name().equals(failure) && isThrowable(param.type())) {
+          Expr.Call retry = firstRetry(analysis, method.body(), failure);
+          if (retry != null
+              && DelayedRetries.delayed(retry) != null
+              && !analysis.isInCatchBody(retry, null)
+              && UnboundedLoops.onFailurePathOf(analysis, retry, failure)) {
+            found.add(retry);
+          }
+        }
+      }
     }
     for (Node n : Nodes.preOrder(method.body())) {
       if (!(n instanceof Expr.Call callback)

@@ -190,13 +190,26 @@ final class UnboundedLoops {
    */
   static List<Resubmission> resubmissions(MethodAnalysis analysis) {
     boolean handler = DelayedRetries.isFailureHandler(analysis.method());
+    String completionFailure = handler ? null : failureParameter(analysis);
+    boolean onCompletionFailure = false;
     Expr.Call first = null;
     for (Node n : analysis.bodyFrameNodes()) {
       if (!(n instanceof Expr.Call call) || analysis.isSelfReschedule(call)) {
         continue;
       }
       DelayedRetries.Delayed delayed = DelayedRetries.delayed(call);
-      if (delayed != null && (handler || analysis.isInCatchBody(call, null))) {
+      if (delayed != null
+          && !handler
+          && !analysis.isInCatchBody(call, null)
+          && onFailurePathOf(analysis, call, completionFailure)) {
+        // a completion handler's failure branch: handleStreamComplete(Throwable error) { .. if
+        // (error != null) executor.schedule(() -> open(command), delay, MILLISECONDS); }
+        if (!Backoffs.isDeterministic(analysis, delayed.delay()) && !policyFree(delayed.delay())) {
+          return List.of(); // a policy computes the delay: it may well give up
+        }
+        first = first == null ? call : first;
+        onCompletionFailure = true;
+      } else if (delayed != null && (handler || analysis.isInCatchBody(call, null))) {
         if (!Backoffs.isDeterministic(analysis, delayed.delay()) && !policyFree(delayed.delay())) {
           return List.of(); // a policy computes the delay: it may well give up
         }
@@ -248,7 +261,39 @@ final class UnboundedLoops {
     }
     return List.of(
         new Resubmission(
-            first, stop ? Ending.STOP_FLAG : Ending.SUCCESS_ONLY, handler || reissued));
+            first,
+            stop ? Ending.STOP_FLAG : Ending.SUCCESS_ONLY,
+            handler || reissued || onCompletionFailure));
+  }
+
+  /**
+   * The name of the method's failure parameter ({@code Throwable error}, {@code Exception e}) when
+   * it has exactly one, else {@code null}.
+   */
+  static String failureParameter(MethodAnalysis analysis) {
+    String failure = null;
+    for (MethodModel.Param param : analysis.method().params()) {
+      if (DelayedRetries.isFailureType(param.type())) {
+        if (failure != null) {
+          return null;
+        }
+        failure = param.name();
+      }
+    }
+    return failure;
+  }
+
+  /**
+   * Whether {@code call} runs only when the method's failure parameter is set: after {@code if
+   * (error == null) return;} opening the body, or in the then-branch of a test of the failure
+   * ({@code if (error != null)}, {@code if (error instanceof IOException)}).
+   */
+  static boolean onFailurePathOf(MethodAnalysis analysis, Node call, String failure) {
+    if (failure == null || analysis.method().body() == null) {
+      return false;
+    }
+    return leavesWhenNull(analysis.method().body(), failure)
+        || underFailureTest(analysis, call, Set.of(failure));
   }
 
   /** Names of time bounds: {@code timeout}, {@code deadline}. */
@@ -769,6 +814,7 @@ final class UnboundedLoops {
       return List.of();
     }
     boolean leavesWithoutFailure = leavesWhenNull(analysis.method().body(), failure);
+    Set<String> failures = derivedFrom(analysis, failure);
     List<Expr.Call> found = new ArrayList<>();
     for (Node n : analysis.bodyFrameNodes()) {
       if (!(n instanceof Expr.Call call)) {
@@ -790,7 +836,7 @@ final class UnboundedLoops {
       for (Expr.Call candidate : candidates) {
         if (passesThis(candidate)
             && !REGISTRATION.matcher(candidate.name()).matches()
-            && (leavesWithoutFailure || underFailureTest(analysis, call, failure))) {
+            && (leavesWithoutFailure || underFailureTest(analysis, call, failures))) {
           found.add(candidate);
         }
       }
@@ -823,8 +869,13 @@ final class UnboundedLoops {
     return !Flow.canCompleteNormally(check.then());
   }
 
-  /** Whether {@code call} runs only under an {@code if} whose condition reads the failure. */
-  private static boolean underFailureTest(MethodAnalysis analysis, Node call, String failure) {
+  /**
+   * Whether {@code call} runs only under an {@code if} whose condition reads the failure, or a
+   * local made from it ({@code Status status = Status.fromThrowable(throwable); if
+   * (status.getCode() != UNKNOWN && ..)}).
+   */
+  private static boolean underFailureTest(
+      MethodAnalysis analysis, Node call, Set<String> failures) {
     Node child = call;
     for (Node p = analysis.parent(call); p != null; child = p, p = analysis.parent(p)) {
       if (p instanceof Stmt.If check && check.then() == child) {
@@ -833,12 +884,38 @@ final class UnboundedLoops {
             && (DelayedRetries.isNull(test.left()) || DelayedRetries.isNull(test.right()))) {
           continue; // if (failure == null): the success branch
         }
-        if (Nodes.mentions(check.condition(), failure)) {
-          return true;
+        for (String failure : failures) {
+          if (Nodes.mentions(check.condition(), failure)) {
+            return true;
+          }
         }
       }
     }
     return false;
+  }
+
+  /**
+   * The failure and the locals of the method whose every value is made from it ({@code final Status
+   * status = Status.fromThrowable(throwable);}).
+   */
+  private static Set<String> derivedFrom(MethodAnalysis analysis, String failure) {
+    Set<String> names = new HashSet<>();
+    names.add(failure);
+    for (Node n : analysis.bodyFrameNodes()) {
+      if (n instanceof Stmt.LocalVar local
+          && local.init() != null
+          && !names.contains(local.name())
+          && Nodes.mentions(local.init(), failure)) {
+        boolean derived = true;
+        for (Expr value : analysis.valuesOf(local.name())) {
+          derived &= Nodes.mentions(value, failure);
+        }
+        if (derived) {
+          names.add(local.name());
+        }
+      }
+    }
+    return names;
   }
 
   /**

@@ -115,6 +115,17 @@ public final class UnboundedRetryRule implements Rule {
     }
     reactor(analysis, findings);
     foreverPolicies(analysis, findings);
+    for (Expr.Call attempts : EndlessRetrySettings.find(analysis)) {
+      findings.add(
+          new Finding(
+              NAME,
+              attempts.nameSpan(),
+              "These retry settings never give up: the attempts and the total timeout are both"
+                  + " lifted to their maximum, so a call failing with a retryable code is retried,"
+                  + " with no attempt cap and no deadline, for as long as the dependency stays down"
+                  + " (a retry storm). Keep a finite total timeout or a cap on the attempts",
+              List.of()));
+    }
     return findings;
   }
 

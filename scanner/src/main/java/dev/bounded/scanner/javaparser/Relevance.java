@@ -151,7 +151,7 @@ final class Relevance {
           && call.getScope().get().toString().toLowerCase(Locale.ROOT).contains("retr")) {
         return true; // an operation handed to a retry engine: retryTemplate.execute(() -> ..)
       }
-      if (CallNames.isForeverPolicyCall(name)) {
+      if (CallNames.isForeverPolicyCall(name) || CallNames.RETRY_ATTEMPT_SETTERS.contains(name)) {
         return true; // a retry policy that never gives up: retryForeverNoSleep()
       }
       if (loopDepth > 0 && call.getScope().map(ThisExpr.class::isInstance).orElse(true)) {
