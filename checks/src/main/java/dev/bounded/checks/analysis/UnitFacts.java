@@ -507,13 +507,7 @@ public final class UnitFacts {
           flags.add(written);
           valuesSetBeforeInterrupt
               .computeIfAbsent(written, k -> new HashSet<>())
-              .add(
-                  n instanceof Expr.Assign assign
-                          && assign.operator().equals("=")
-                          && assign.value() instanceof Expr.Literal literal
-                          && literal.value() != null
-                      ? literal.value()
-                      : NOT_A_LITERAL);
+              .add(literalWritten(n));
         }
       }
     }
@@ -537,16 +531,19 @@ public final class UnitFacts {
       if (written == null) {
         return Map.of();
       }
-      fields.put(
-          written,
-          expr instanceof Expr.Assign assign
-                  && assign.operator().equals("=")
-                  && assign.value() instanceof Expr.Literal literal
-                  && literal.value() != null
-              ? literal.value()
-              : NOT_A_LITERAL);
+      fields.put(written, literalWritten(expr));
     }
     return fields;
+  }
+
+  /** The literal a field write gives ({@code f = true}), or {@link #NOT_A_LITERAL}. */
+  private static Object literalWritten(Node write) {
+    return write instanceof Expr.Assign assign
+            && assign.operator().equals("=")
+            && assign.value() instanceof Expr.Literal literal
+            && literal.value() != null
+        ? literal.value()
+        : NOT_A_LITERAL;
   }
 
   /** Whether a call interrupts a thread, or makes an executor or future do so. */
